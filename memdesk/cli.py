@@ -1,0 +1,387 @@
+"""`memdesk` command line: the store's operations for people and scripts.
+
+Exit codes: 0 ok, 1 a user error (message on stderr), 2 bad usage (argparse).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import __version__
+from .cli_format import memory_details, memory_line
+from .core.errors import MemDeskError
+from .core.io import native
+from .core.io.plan import FORMATS, import_file
+from .core.queries import SORTS, STATES
+from .core.records import SCOPES, TIERS, TYPES
+from .core.store import Store
+from .core.times import days_from_now, parse_time
+
+
+def _print_json(value) -> None:
+    json.dump(value, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+def _persona_names(store) -> dict:
+    return {p.id: p.name for p in store.personas()}
+
+
+def _expiry(text):
+    """'7d' / '12h' / a number of days, or a date/time."""
+    if text is None:
+        return None
+    value = text.strip().lower()
+    try:
+        if value.endswith("d"):
+            return days_from_now(float(value[:-1]))
+        if value.endswith("h"):
+            return days_from_now(float(value[:-1]) / 24)
+        return parse_time(text, field="expires")
+    except ValueError as exc:
+        raise MemDeskError(f"--expires: {exc}; use e.g. 7d, 12h or 2026-12-31") from None
+
+
+def _content_arg(value):
+    return sys.stdin.read() if value == "-" else value
+
+
+def _memory_fields(args, store) -> dict:
+    fields = {}
+    for name in ("title", "summary", "group", "type", "scope", "importance", "dedup_key"):
+        value = getattr(args, name, None)
+        if value is not None:
+            fields[name] = value
+    if getattr(args, "content", None) is not None:
+        fields["content"] = _content_arg(args.content)
+    if getattr(args, "tags", None) is not None:
+        fields["tags"] = args.tags
+    if getattr(args, "persona", None) is not None:
+        fields["persona_id"] = store.resolve_persona(args.persona)
+    if getattr(args, "expires", None) is not None:
+        fields["expires_at"] = None if args.expires in ("", "never") else _expiry(args.expires)
+    return fields
+
+
+def cmd_add(args, store) -> int:
+    fields = _memory_fields(args, store)
+    if args.upsert:
+        changes = store.upsert(reason="edit", source="manual", **fields)
+        memory_id = (changes.added or changes.updated)[0]
+    else:
+        memory_id = store.add(source="manual", **fields).added[0]
+    record = store.get(memory_id)
+    if args.json:
+        _print_json(record.to_json())
+    else:
+        print(f"added {record.id}" if not args.upsert else f"saved {record.id}")
+    return 0
+
+
+def cmd_show(args, store) -> int:
+    record = store.get(args.id)
+    revisions = store.revisions(record.id)
+    if args.json:
+        data = record.to_json()
+        data["revisions"] = [r.to_json() for r in revisions]
+        _print_json(data)
+    else:
+        print(memory_details(record, _persona_names(store), revisions))
+    return 0
+
+
+def cmd_edit(args, store) -> int:
+    current = store.get(args.id)
+    fields = _memory_fields(args, store)
+    if not fields:
+        raise MemDeskError("nothing to change: give at least one of --title, --content, --group, ...")
+    changes = store.update(current.id, expected_version=current.version, **fields)
+    record = store.get(current.id)
+    if args.json:
+        _print_json(record.to_json())
+    else:
+        print(f"updated {record.id} (version {record.version})" if changes else "no change")
+    return 0
+
+
+def _filters(args, store) -> dict:
+    filters = {"state": args.state}
+    if args.persona is not None:
+        filters["persona"] = store.resolve_persona(args.persona) or ""
+        filters["merge_global"] = not args.only_persona
+    for name in ("group", "tag", "type", "scope", "tier"):
+        if getattr(args, name) is not None:
+            filters[name] = getattr(args, name)
+    if args.min_importance is not None:
+        filters["importance_min"] = args.min_importance
+    if args.max_importance is not None:
+        filters["importance_max"] = args.max_importance
+    return filters
+
+
+def cmd_list(args, store) -> int:
+    records = store.list(sort=args.sort, descending=not args.asc, offset=args.offset, limit=args.limit,
+                         **_filters(args, store))
+    if args.json:
+        _print_json([r.to_json() for r in records])
+    else:
+        names = _persona_names(store)
+        for record in records:
+            print(memory_line(record, names))
+        if not records:
+            print("no memories", file=sys.stderr)
+    return 0
+
+
+def cmd_search(args, store) -> int:
+    needle = args.query.casefold()
+    filters = {"persona": store.resolve_persona(args.persona) or ""} if args.persona else {}
+    records = [r for r in store.list(**filters)
+               if needle in " ".join((r.title, r.content, r.group, *r.tags)).casefold()][:args.limit]
+    explain = ""
+    if args.json:
+        _print_json([r.to_json() for r in records])
+    else:
+        names = _persona_names(store)
+        for record in records:
+            print(memory_line(record, names))
+        if explain:
+            print(explain, file=sys.stderr)
+    return 0
+
+
+def _apply_ids(args, store, action: str) -> int:
+    changes = getattr(store, action)(args.ids)
+    done = {"delete": changes.deleted, "restore": changes.restored, "purge": changes.purged}[action]
+    if args.json:
+        _print_json({"ids": list(done)})
+    else:
+        past = {"delete": "moved to the trash", "restore": "restored", "purge": "purged"}[action]
+        print(f"{len(done)} {past}" + (f": {', '.join(done)}" if done else ""))
+    return 0
+
+
+def cmd_persona(args, store) -> int:
+    if args.persona_cmd == "list":
+        personas = store.personas()
+        if args.json:
+            _print_json([p.to_json() for p in personas])
+        else:
+            for p in personas:
+                print(f"{p.name}\t{p.id}\t{p.colour}\t{p.description}")
+        return 0
+    if args.persona_cmd == "add":
+        persona_id, _ = store.create_persona(name=args.name, description=args.description or "",
+                                             colour=args.colour or "")
+        result = store.persona(persona_id)
+    elif args.persona_cmd == "rename":
+        persona_id = store.resolve_persona(args.name)
+        store.rename_persona(persona_id, args.new_name)
+        result = store.persona(persona_id)
+    else:
+        persona_id = store.resolve_persona(args.name)
+        result = store.persona(persona_id)
+        changes = store.delete_persona(persona_id, memories=args.memories)
+        moved = len(changes.deleted) if args.memories == "trash" else len(changes.updated)
+        if args.json:
+            _print_json({"deleted": result.to_json(), "memories": moved, "policy": args.memories})
+        else:
+            where = "moved to the trash" if args.memories == "trash" else "made global"
+            print(f"deleted persona {result.name}; {moved} memories {where}")
+        return 0
+    if args.json:
+        _print_json(result.to_json())
+    else:
+        print(f"{result.name}\t{result.id}")
+    return 0
+
+
+def cmd_stats(args, store) -> int:
+    stats = store.stats()
+    if args.json:
+        _print_json(stats)
+    else:
+        for key, value in stats.items():
+            if isinstance(value, dict):
+                print(f"{key}:")
+                for name, count in value.items():
+                    print(f"    {name or '(none)'}: {count}")
+            else:
+                print(f"{key}: {value}")
+    return 0
+
+
+def cmd_clean(args, store) -> int:
+    changes = store.clean(trash_days=args.trash_days)
+    result = {"expired_to_trash": len(changes.deleted), "purged": len(changes.purged)}
+    if args.json:
+        _print_json(result)
+    else:
+        print(f"{result['expired_to_trash']} expired memories moved to the trash; "
+              f"{result['purged']} purged from the trash")
+    return 0
+
+
+def cmd_export(args, store) -> int:
+    persona = store.resolve_persona(args.persona) if args.persona else None
+    data = native.export_data(store, persona=persona, include_deleted=not args.no_trash)
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    if args.file in (None, "-"):
+        sys.stdout.write(text + "\n")
+    else:
+        target = Path(args.file)
+        tmp = target.with_name(target.name + ".part")
+        tmp.write_text(text + "\n", encoding="utf-8")
+        tmp.replace(target)  # never leave a half-written export behind
+        print(f"exported {len(data['memories'])} memories to {target}", file=sys.stderr)
+    return 0
+
+
+def cmd_import(args, store) -> int:
+    plan, changes = import_file(store, args.file, format=args.format, dry_run=args.dry_run,
+                                on_conflict=args.on_conflict)
+    summary = plan.summary()
+    if args.json:
+        _print_json({"format": plan.format, "dry_run": args.dry_run, "summary": summary,
+                     "written": len(changes.memory_ids),
+                     "problems": [{"index": i.index, "id": i.memory_id, "status": i.status, "reason": i.reason}
+                                  for i in plan.items if i.status in ("invalid", "conflict")]})
+    else:
+        print(f"format: {plan.format}; " + ", ".join(f"{k} {v}" for k, v in summary.items()))
+        for item in plan.items:
+            if item.status in ("invalid", "conflict"):
+                print(f"  record {item.index} ({item.memory_id or 'no id'}): {item.status}: {item.reason}")
+        print("dry run: nothing written" if args.dry_run else f"written: {len(changes.memory_ids)}")
+    return 0
+
+
+def _add_filter_args(p) -> None:
+    p.add_argument("--persona", help="persona name (its memories plus global ones); 'global' for global only")
+    p.add_argument("--only-persona", action="store_true", help="leave out global memories")
+    p.add_argument("--group")
+    p.add_argument("--tag")
+    p.add_argument("--type", choices=TYPES)
+    p.add_argument("--scope", choices=SCOPES)
+    p.add_argument("--tier", choices=TIERS)
+    p.add_argument("--state", choices=STATES, default="active")
+    p.add_argument("--min-importance", type=int)
+    p.add_argument("--max-importance", type=int)
+
+
+def _add_memory_args(p, *, content_required: bool) -> None:
+    p.add_argument("--content", required=content_required, help="the memory text ('-' reads stdin)")
+    p.add_argument("--title")
+    p.add_argument("--summary")
+    p.add_argument("--group")
+    p.add_argument("--tags", help="comma-separated (，、 work too)")
+    p.add_argument("--type", choices=TYPES)
+    p.add_argument("--scope", choices=SCOPES)
+    p.add_argument("--importance", type=int, help="1–10")
+    p.add_argument("--persona", help="persona name; omit or 'global' for a global memory")
+    p.add_argument("--expires", help="7d, 12h, a date, or 'never'")
+    p.add_argument("--dedup-key", dest="dedup_key")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="memdesk", description="MemDesk (记忆台): AI assistant memory workbench")
+    parser.add_argument("--db", help="database file (default: $MEMDESK_DB or the user data directory)")
+    parser.add_argument("--version", action="version", version=f"memdesk {__version__}")
+    parser.add_argument("--self-test", action="store_true", help=argparse.SUPPRESS)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def command(name, func, help_text):
+        p = sub.add_parser(name, help=help_text)
+        p.set_defaults(func=func)
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+        return p
+
+    p = command("add", cmd_add, "add a memory")
+    _add_memory_args(p, content_required=True)
+    p.add_argument("--upsert", action="store_true", help="update the memory with the same --dedup-key instead")
+    p = command("show", cmd_show, "show one memory with its history")
+    p.add_argument("id")
+    p = command("edit", cmd_edit, "change fields of a memory")
+    p.add_argument("id")
+    _add_memory_args(p, content_required=False)
+    p = command("list", cmd_list, "list memories")
+    _add_filter_args(p)
+    p.add_argument("--sort", choices=SORTS, default="updated_at")
+    p.add_argument("--asc", action="store_true")
+    p.add_argument("--limit", type=int)
+    p.add_argument("--offset", type=int, default=0)
+    p = command("search", cmd_search, "search memories")
+    p.add_argument("query")
+    p.add_argument("--persona")
+    p.add_argument("--limit", type=int, default=20)
+    for name, text in (("delete", "move memories to the trash"), ("restore", "restore from the trash"),
+                       ("purge", "remove memories from the trash for good")):
+        p = command(name, lambda a, s, n=name: _apply_ids(a, s, n), text)
+        p.add_argument("ids", nargs="+", metavar="ID")
+    p = command("persona", cmd_persona, "manage personas")
+    psub = p.add_subparsers(dest="persona_cmd", required=True, metavar="ACTION")
+    psub.add_parser("list", help="list personas")
+    pa = psub.add_parser("add", help="add a persona")
+    pa.add_argument("name")
+    pa.add_argument("--description")
+    pa.add_argument("--colour", help="#rrggbb")
+    pr = psub.add_parser("rename", help="rename a persona")
+    pr.add_argument("name")
+    pr.add_argument("new_name")
+    pd = psub.add_parser("delete", help="delete a persona")
+    pd.add_argument("name")
+    pd.add_argument("--memories", required=True, choices=("global", "trash"),
+                    help="what happens to its memories: make them global, or move them to the trash")
+    command("stats", cmd_stats, "counts by persona, group, type, scope, tier")
+    p = command("clean", cmd_clean, "expire short-term memories; purge old trash")
+    p.add_argument("--trash-days", type=int, default=30)
+    p = command("export", cmd_export, "export to MemDesk JSON")
+    p.add_argument("file", nargs="?", help="output file (default: stdout)")
+    p.add_argument("--persona")
+    p.add_argument("--no-trash", action="store_true", help="leave out deleted memories")
+    p = command("import", cmd_import, "import a JSON file (format detected from content)")
+    p.add_argument("file")
+    p.add_argument("--format", choices=FORMATS, default="auto")
+    p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
+    p.add_argument("--on-conflict", choices=("skip", "theirs"), default="skip")
+    _register_optional(sub)
+    return parser
+
+
+def _register_optional(sub) -> None:
+    """Command groups that live in their own modules."""
+    try:
+        from .cli_model import register
+    except ImportError:
+        return
+    register(sub)
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        from .app import run_gui
+
+        return run_gui(db=args.db, self_test=args.self_test)
+    if getattr(args, "needs_store", True) is False:
+        try:
+            return args.func(args)
+        except MemDeskError as exc:
+            print(f"memdesk: error: {exc}", file=sys.stderr)
+            return 1
+    try:
+        store = Store.open(args.db)
+    except MemDeskError as exc:
+        print(f"memdesk: error: {exc}", file=sys.stderr)
+        return 1
+    try:
+        return args.func(args, store)
+    except MemDeskError as exc:
+        print(f"memdesk: error: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        return 0
+    finally:
+        store.close()

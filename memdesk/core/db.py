@@ -1,0 +1,112 @@
+"""Opening the SQLite file: pragmas, version check, backup, migrations."""
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import platformdirs
+from peewee import SqliteDatabase
+
+from . import models
+from .backup import make_backup
+from .errors import CorruptDatabaseError, MemDeskError, SchemaTooNewError
+from .migrations import LATEST_VERSION, MIGRATIONS
+
+BUSY_TIMEOUT_S = 30
+PRAGMAS = {
+    "journal_mode": "wal",
+    "foreign_keys": 1,
+    "synchronous": "full",  # a committed memory survives a power cut, not just a crash
+    "cache_size": -32000,
+}
+
+
+def default_db_path() -> Path:
+    """MEMDESK_DB, else memdesk.db in the user data directory."""
+    env = os.environ.get("MEMDESK_DB")
+    if env:
+        return Path(env).expanduser()
+    return Path(platformdirs.user_data_dir("MemDesk", appauthor=False)) / "memdesk.db"
+
+
+def _check_header(path: Path) -> None:
+    if not path.exists() or path.stat().st_size == 0:
+        return
+    with open(path, "rb") as fh:
+        header = fh.read(16)
+    if header != b"SQLite format 3\x00":
+        raise CorruptDatabaseError(
+            f"{path} is not a MemDesk database (not an SQLite file, or damaged). "
+            "It was not changed. Open another file or restore a backup (memdesk backup list)."
+        )
+
+
+def schema_version(path: Path) -> int:
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S)
+    try:
+        return conn.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def migrate(path: Path) -> int:
+    """Bring the file to LATEST_VERSION; back it up first if it held data.
+
+    Returns the version found. All steps run in one exclusive transaction, so
+    a failed upgrade leaves the file exactly as it was.
+    """
+    path = Path(path)
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None)
+    try:
+        try:
+            found = conn.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            raise CorruptDatabaseError(f"{path} cannot be read: {exc}. It was not changed.") from exc
+        if found > LATEST_VERSION:
+            raise SchemaTooNewError(str(path), found, LATEST_VERSION)
+        if found == LATEST_VERSION:
+            return found
+        if found > 0:
+            conn.close()
+            make_backup(path, f"before_v{LATEST_VERSION}")
+            conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        conn.execute("BEGIN EXCLUSIVE")
+        try:
+            # Re-read inside the lock: another process may have migrated meanwhile.
+            current = conn.execute("PRAGMA user_version").fetchone()[0]
+            for version, step in MIGRATIONS:
+                if version > current:
+                    step(conn)
+                    conn.execute(f"PRAGMA user_version = {int(version)}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        return found
+    finally:
+        conn.close()
+
+
+def open_database(path: Path) -> SqliteDatabase:
+    """Open (creating if needed) and migrate ``path``; bind the models to it."""
+    path = Path(path).expanduser()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise MemDeskError(f"cannot create the folder for {path}: {exc.strerror}") from exc
+    _check_header(path)
+    try:
+        migrate(path)
+    except sqlite3.DatabaseError as exc:
+        raise CorruptDatabaseError(f"{path} cannot be opened: {exc}. It was not changed.") from exc
+    db = SqliteDatabase(
+        str(path),
+        pragmas=PRAGMAS,
+        timeout=BUSY_TIMEOUT_S,
+        lock_type="IMMEDIATE",  # writers queue up at BEGIN, never fail mid-transaction
+        check_same_thread=False,
+    )
+    models.database.initialize(db)
+    db.connect(reuse_if_open=True)
+    return db

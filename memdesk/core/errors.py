@@ -1,0 +1,52 @@
+"""Errors the core raises. Every message is meant to be shown to a user as is."""
+
+
+class MemDeskError(Exception):
+    """Base class: a problem the user can act on (exit code 1 in the CLI)."""
+
+
+class ValidationError(MemDeskError):
+    """A field has a bad value; nothing was written."""
+
+    def __init__(self, field: str, message: str):
+        self.field = field
+        super().__init__(f"{field}: {message}")
+
+
+class NotFoundError(MemDeskError):
+    pass
+
+
+class ConflictError(MemDeskError):
+    """The memory changed since the caller read it (optimistic update failed)."""
+
+    def __init__(self, memory_id: str, expected_version: int, current):
+        self.memory_id = memory_id
+        self.expected_version = expected_version
+        self.current = current  # the MemoryRecord as it is now in the store
+        super().__init__(
+            f"memory {memory_id} was changed elsewhere (you edited version "
+            f"{expected_version}, the store has version {current.version}); "
+            "nothing was overwritten"
+        )
+
+
+class SchemaTooNewError(MemDeskError):
+    def __init__(self, path: str, found: int, supported: int):
+        self.found, self.supported = found, supported
+        super().__init__(
+            f"{path} was written by a newer MemDesk (schema version {found}; this "
+            f"version understands up to {supported}). Upgrade MemDesk to open it; "
+            "the file was not changed."
+        )
+
+
+class CorruptDatabaseError(MemDeskError):
+    pass
+
+
+class CancelledError(MemDeskError):
+    """A background task was cancelled; its transaction was rolled back."""
+
+    def __init__(self, message: str = "cancelled; nothing was changed"):
+        super().__init__(message)

@@ -1,0 +1,1 @@
+"""Import and export. One module per format; plan.py previews and applies."""

@@ -1,0 +1,51 @@
+"""Schema versions, applied in order, each inside one exclusive transaction.
+
+The schema of each version is frozen here as SQL (never generated from the
+current models), so an old file always upgrades through the same steps. The
+version lives in SQLite's PRAGMA user_version. Keep this an in-code list:
+globbing migration files breaks inside a PyInstaller bundle.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+_V1 = """
+CREATE TABLE "persona" ("id" TEXT NOT NULL PRIMARY KEY, "name" TEXT NOT NULL, "description" TEXT NOT NULL, "colour" TEXT NOT NULL, "auto_save_memory" INTEGER NOT NULL, "created_at" TEXT NOT NULL);
+CREATE UNIQUE INDEX "persona_name" ON "persona" ("name");
+CREATE TABLE "memory" ("id" TEXT NOT NULL PRIMARY KEY, "persona_id" TEXT, "group_name" TEXT NOT NULL, "title" TEXT NOT NULL, "content" TEXT NOT NULL, "summary" TEXT NOT NULL, "tags" TEXT NOT NULL, "type" TEXT NOT NULL, "scope" TEXT NOT NULL, "importance" INTEGER NOT NULL, "importance_set" INTEGER NOT NULL, "source" TEXT NOT NULL, "dedup_key" TEXT, "content_hash" TEXT NOT NULL, "created_at" TEXT NOT NULL, "updated_at" TEXT NOT NULL, "last_access_at" TEXT, "access_count" INTEGER NOT NULL, "mention_count" INTEGER NOT NULL, "expires_at" TEXT, "deleted_at" TEXT, "superseded_by" TEXT, "tier" TEXT NOT NULL, "heat" REAL NOT NULL, "version" INTEGER NOT NULL, FOREIGN KEY ("persona_id") REFERENCES "persona" ("id") ON DELETE RESTRICT);
+CREATE INDEX "memory_persona_id" ON "memory" ("persona_id");
+CREATE INDEX "memory_group_name" ON "memory" ("group_name");
+CREATE INDEX "memory_content_hash" ON "memory" ("content_hash");
+CREATE INDEX "memory_created_at" ON "memory" ("created_at");
+CREATE INDEX "memory_updated_at" ON "memory" ("updated_at");
+CREATE INDEX "memory_expires_at" ON "memory" ("expires_at");
+CREATE INDEX "memory_deleted_at" ON "memory" ("deleted_at");
+CREATE INDEX "memory_superseded_by" ON "memory" ("superseded_by");
+CREATE INDEX "memory_tier" ON "memory" ("tier");
+CREATE UNIQUE INDEX "memory_dedup_key" ON "memory" (COALESCE("persona_id", ''), "dedup_key") WHERE "dedup_key" IS NOT NULL AND "superseded_by" IS NULL;
+CREATE TABLE "memory_tag" ("memory_id" TEXT NOT NULL, "tag" TEXT NOT NULL, PRIMARY KEY ("memory_id", "tag"), FOREIGN KEY ("memory_id") REFERENCES "memory" ("id") ON DELETE CASCADE);
+CREATE INDEX "memory_tag_tag" ON "memory_tag" ("tag");
+CREATE TABLE "revision" ("id" INTEGER NOT NULL PRIMARY KEY, "memory_id" TEXT NOT NULL, "at" TEXT NOT NULL, "reason" TEXT NOT NULL, "version" INTEGER NOT NULL, "before" TEXT NOT NULL, "after" TEXT NOT NULL, FOREIGN KEY ("memory_id") REFERENCES "memory" ("id") ON DELETE CASCADE);
+CREATE INDEX "revision_memory_id" ON "revision" ("memory_id");
+CREATE TABLE "memory_vector" ("memory_id" TEXT NOT NULL, "model_id" TEXT NOT NULL, "text_hash" TEXT NOT NULL, "dim" INTEGER NOT NULL, "vector" BLOB NOT NULL, PRIMARY KEY ("memory_id", "model_id"), FOREIGN KEY ("memory_id") REFERENCES "memory" ("id") ON DELETE CASCADE);
+CREATE INDEX "memory_vector_model_id" ON "memory_vector" ("model_id");
+CREATE TABLE "setting" ("key" TEXT NOT NULL PRIMARY KEY, "value" TEXT NOT NULL);
+"""
+
+
+def _run_script(conn, script: str) -> None:
+    # executescript would COMMIT the open transaction; run statement by statement.
+    for statement in script.split(";\n"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+def _v1(conn) -> None:
+    _run_script(conn, _V1)
+
+
+# (version, step): step(conn) upgrades from version-1 to version.
+MIGRATIONS: list[tuple[int, Callable]] = [
+    (1, _v1),
+]
+LATEST_VERSION = MIGRATIONS[-1][0]

@@ -1,0 +1,124 @@
+"""peewee models: the stored shape of memories, personas, revisions and vectors.
+
+Models are bound to one DatabaseProxy, so a process works on one database at a
+time (as the app does); the Store opens it. Peewee keeps one connection per
+thread, so model objects never need to cross threads — records.py does.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from peewee import (
+    BlobField,
+    BooleanField,
+    CompositeKey,
+    DatabaseProxy,
+    Field,
+    FloatField,
+    ForeignKeyField,
+    IntegerField,
+    Model,
+    TextField,
+)
+
+database = DatabaseProxy()
+_FMT = "%Y-%m-%d %H:%M:%S.%f"
+
+
+class UTCDateTimeField(Field):
+    """Aware UTC datetimes stored as fixed-width text, so text order = time order."""
+
+    field_type = "TEXT"
+
+    def db_value(self, value):
+        if value is None:
+            return None
+        if isinstance(value, str):  # already in storage form (raw query values)
+            return value
+        if value.tzinfo is None:
+            raise ValueError("naive datetime reached the store; times must be UTC-aware")
+        return value.astimezone(timezone.utc).strftime(_FMT)
+
+    def python_value(self, value):
+        if value is None:
+            return None
+        return datetime.strptime(value, _FMT).replace(tzinfo=timezone.utc)
+
+
+class BaseModel(Model):
+    class Meta:
+        database = database
+        legacy_table_names = False
+
+
+class Persona(BaseModel):
+    id = TextField(primary_key=True)
+    name = TextField(unique=True)
+    description = TextField(default="")
+    colour = TextField(default="")
+    auto_save_memory = BooleanField(default=True)
+    created_at = UTCDateTimeField()
+
+
+class Memory(BaseModel):
+    id = TextField(primary_key=True)
+    persona = ForeignKeyField(Persona, null=True, column_name="persona_id", on_delete="RESTRICT")
+    group = TextField(default="", column_name="group_name", index=True)
+    title = TextField(default="")
+    content = TextField()
+    summary = TextField(default="")
+    tags = TextField(default="[]")  # JSON list for display; memory_tag indexes them
+    type = TextField(default="note")
+    scope = TextField(default="long_term")
+    importance = IntegerField(default=5)
+    importance_set = BooleanField(default=False)
+    source = TextField(default="manual")
+    dedup_key = TextField(null=True)
+    content_hash = TextField(index=True)
+    created_at = UTCDateTimeField(index=True)
+    updated_at = UTCDateTimeField(index=True)
+    last_access_at = UTCDateTimeField(null=True)
+    access_count = IntegerField(default=0)
+    mention_count = IntegerField(default=0)
+    expires_at = UTCDateTimeField(null=True, index=True)
+    deleted_at = UTCDateTimeField(null=True, index=True)
+    superseded_by = TextField(null=True, index=True)
+    tier = TextField(default="hot", index=True)
+    heat = FloatField(default=100.0)
+    version = IntegerField(default=1)
+
+
+class MemoryTag(BaseModel):
+    memory = ForeignKeyField(Memory, column_name="memory_id", on_delete="CASCADE")
+    tag = TextField(index=True)
+
+    class Meta:
+        primary_key = CompositeKey("memory", "tag")
+
+
+class Revision(BaseModel):
+    memory = ForeignKeyField(Memory, column_name="memory_id", on_delete="CASCADE", index=True)
+    at = UTCDateTimeField()
+    reason = TextField()
+    version = IntegerField()
+    before = TextField()  # JSON: previous values of the fields that changed
+    after = TextField()  # JSON: their new values
+
+
+class MemoryVector(BaseModel):
+    memory = ForeignKeyField(Memory, column_name="memory_id", on_delete="CASCADE")
+    model_id = TextField(index=True)
+    text_hash = TextField()
+    dim = IntegerField()
+    vector = BlobField()  # float32, little-endian
+
+    class Meta:
+        primary_key = CompositeKey("memory", "model_id")
+
+
+class Setting(BaseModel):
+    key = TextField(primary_key=True)
+    value = TextField()  # JSON
+
+
+ALL_MODELS = (Persona, Memory, MemoryTag, Revision, MemoryVector, Setting)

@@ -1,0 +1,96 @@
+"""Persona mutations (run inside the Store's write transaction)."""
+from __future__ import annotations
+
+import json
+import uuid
+
+from peewee import IntegrityError
+
+from . import validation as v
+from .changes import Changes
+from .errors import NotFoundError, ValidationError
+from .models import Memory, Persona, Revision
+from .times import now_utc
+
+# What happens to a deleted persona's memories; there is deliberately no default.
+MEMORY_POLICIES = ("global", "trash")
+
+
+def get_row(persona_id: str) -> Persona:
+    row = Persona.get_or_none(Persona.id == persona_id)
+    if row is None:
+        raise NotFoundError(f"no persona with id {persona_id!r}")
+    return row
+
+
+def _name_taken(name: str, except_id: str | None = None) -> bool:
+    query = Persona.select().where(Persona.name == name)
+    if except_id:
+        query = query.where(Persona.id != except_id)
+    return query.exists()
+
+
+def create(*, name, description="", colour="", auto_save_memory=True, id=None) -> tuple[str, Changes]:
+    name = v.persona_name(name)
+    if _name_taken(name):
+        raise ValidationError("name", f"a persona named {name!r} already exists")
+    persona_id = v.memory_id(id) if id else str(uuid.uuid4())
+    if Persona.get_or_none(Persona.id == persona_id) is not None:
+        raise ValidationError("id", f"a persona with id {persona_id!r} already exists")
+    try:
+        Persona.create(
+            id=persona_id, name=name, description=v.description(description), colour=v.colour(colour),
+            auto_save_memory=bool(auto_save_memory), created_at=now_utc(),
+        )
+    except IntegrityError as exc:
+        raise ValidationError("name", f"cannot create persona: {exc}") from None
+    return persona_id, Changes(personas=True)
+
+
+def update(persona_id: str, **fields) -> Changes:
+    row = get_row(persona_id)
+    unknown = set(fields) - {"name", "description", "colour", "auto_save_memory"}
+    if unknown:
+        raise ValidationError(sorted(unknown)[0], "is not a persona field")
+    if "name" in fields:
+        name = v.persona_name(fields["name"])
+        if _name_taken(name, persona_id):
+            raise ValidationError("name", f"a persona named {name!r} already exists")
+        row.name = name
+    if "description" in fields:
+        row.description = v.description(fields["description"])
+    if "colour" in fields:
+        row.colour = v.colour(fields["colour"])
+    if "auto_save_memory" in fields:
+        row.auto_save_memory = bool(fields["auto_save_memory"])
+    row.save()
+    return Changes(personas=True)
+
+
+def delete(persona_id: str, *, memories: str) -> Changes:
+    """Delete a persona; its memories become global or go to the trash."""
+    if memories not in MEMORY_POLICIES:
+        raise ValidationError("memories", f"say what happens to the persona's memories: {' or '.join(MEMORY_POLICIES)}")
+    get_row(persona_id)
+    owned = [m.id for m in Memory.select(Memory.id).where(Memory.persona == persona_id)]
+    now = now_utc()
+    changes = Changes(personas=True)
+    if owned:
+        # Memories keep their persona link only while it exists; both policies detach them.
+        moved = Memory.update(persona=None, version=Memory.version + 1, updated_at=now)
+        if memories == "trash":
+            Memory.update(deleted_at=now).where(
+                (Memory.persona == persona_id) & Memory.deleted_at.is_null()).execute()
+        moved.where(Memory.persona == persona_id).execute()
+        # Global memories are hashed without a persona; keep content_hash consistent,
+        # and keep the former persona in each memory's history.
+        for row in Memory.select(Memory.id, Memory.content, Memory.version).where(Memory.id.in_(owned)):
+            Memory.update(content_hash=v.content_hash(row.content, None)).where(Memory.id == row.id).execute()
+            Revision.create(memory=row.id, at=now, reason="edit", version=row.version,
+                            before=json.dumps({"persona_id": persona_id}), after=json.dumps({"persona_id": None}))
+        if memories == "trash":
+            changes = changes | Changes(deleted=tuple(owned))
+        else:
+            changes = changes | Changes(updated=tuple(owned))
+    Persona.delete().where(Persona.id == persona_id).execute()
+    return changes

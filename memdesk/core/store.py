@@ -1,0 +1,303 @@
+"""The Store: one SQLite file of memories, personas, history and vectors.
+
+A thin facade: each mutation opens one short IMMEDIATE transaction, calls the
+operation in memory_ops / persona_ops and returns its Changes value. Reads
+return plain records, never peewee objects, so results may cross threads.
+Peewee gives every thread its own connection.
+"""
+from __future__ import annotations
+
+import functools
+import json
+from contextlib import contextmanager
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from . import memory_ops, models, persona_ops, queries, vectors
+from .changes import Changes
+from .convert import memory_record, persona_record, revision_record
+from .db import default_db_path, open_database
+from .errors import NotFoundError, ValidationError
+from .models import Memory, Persona, Revision, Setting
+from .records import MemoryRecord, PersonaRecord, RevisionRecord
+from .times import now_utc
+
+ALL = queries.ALL
+GLOBAL = queries.GLOBAL
+TRASH_DAYS = 30
+
+
+def _bound(method):
+    """Point the models at this store's file before touching it.
+
+    The models share one DatabaseProxy; the app uses one store at a time, but a
+    second Store opened in the same process (tests, a backup preview) must not
+    make the first one read the wrong file.
+    """
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        if models.database.obj is not self._db:
+            models.database.initialize(self._db)
+        return method(self, *args, **kwargs)
+    return wrapper
+
+
+def _ids(ids) -> list[str]:
+    return [ids] if isinstance(ids, str) else list(ids)
+
+
+class Store:
+    def __init__(self, db, path: Path):
+        self._db = db
+        self.path = Path(path)
+
+    @classmethod
+    def open(cls, path=None) -> "Store":
+        path = Path(path).expanduser() if path else default_db_path()
+        return cls(open_database(path), path)
+
+    def close(self) -> None:
+        if not self._db.is_closed():
+            self._db.close()
+
+    @contextmanager
+    def write(self):
+        if models.database.obj is not self._db:
+            models.database.initialize(self._db)
+        """One short write transaction (BEGIN IMMEDIATE, waits for other writers)."""
+        with self._db.atomic():
+            yield
+
+    @_bound
+    def data_version(self) -> int:
+        """Changes when another connection commits (PRAGMA data_version)."""
+        return self._db.execute_sql("PRAGMA data_version").fetchone()[0]
+
+    # ---- reading -----------------------------------------------------------------
+    @_bound
+    def get(self, memory_id: str) -> MemoryRecord:
+        row = Memory.get_or_none(Memory.id == memory_id)
+        if row is None:
+            raise NotFoundError(f"no memory with id {memory_id!r}")
+        return memory_record(row)
+
+    @_bound
+    def get_many(self, ids: Iterable[str]) -> dict[str, MemoryRecord]:
+        ids = list(dict.fromkeys(ids))
+        found = {}
+        for start in range(0, len(ids), 500):
+            for row in Memory.select().where(Memory.id.in_(ids[start:start + 500])):
+                found[row.id] = memory_record(row)
+        return found
+
+    @_bound
+    def iter_records(self, *, batch: int = 2000) -> Iterator[MemoryRecord]:
+        """Every memory, deleted and superseded ones included, in id order."""
+        last = None
+        while True:
+            query = Memory.select().order_by(Memory.id).limit(batch)
+            if last is not None:
+                query = query.where(Memory.id > last)
+            rows = list(query)
+            if not rows:
+                return
+            yield from (memory_record(r) for r in rows)
+            last = rows[-1].id
+
+    @_bound
+    def list(self, *, sort="updated_at", descending=True, offset=0, limit=None, **filters) -> list[MemoryRecord]:
+        query = queries.sorted_paged(queries.filtered(**filters), sort=sort, descending=descending,
+                                     offset=offset, limit=limit)
+        return [memory_record(r) for r in query]
+
+    @_bound
+    def count(self, **filters) -> int:
+        return queries.filtered(**filters).count()
+
+    @_bound
+    def load_for_persona(self, persona_id: str | None, *, state="active") -> list[MemoryRecord]:
+        """A persona's memories plus the global ones (seed 000); None = global only."""
+        return self.list(persona=persona_id or GLOBAL, merge_global=True, state=state)
+
+    @_bound
+    def stats(self, **kwargs) -> dict:
+        return queries.stats(**kwargs)
+
+    @_bound
+    def revisions(self, memory_id: str) -> list[RevisionRecord]:
+        rows = Revision.select().where(Revision.memory == memory_id).order_by(Revision.id)
+        return [revision_record(r) for r in rows]
+
+    @_bound
+    def supersede_chain(self, memory_id: str) -> list[MemoryRecord]:
+        """Oldest to newest: the memories this one replaced, itself, and its replacements."""
+        start = self.get(memory_id)
+        older, current = [], start
+        seen = {start.id}
+        while True:
+            row = Memory.get_or_none(Memory.superseded_by == current.id)
+            if row is None or row.id in seen:
+                break
+            current = memory_record(row)
+            seen.add(current.id)
+            older.append(current)
+        chain = list(reversed(older)) + [start]
+        current = start
+        while current.superseded_by and current.superseded_by not in seen:
+            row = Memory.get_or_none(Memory.id == current.superseded_by)
+            if row is None:
+                break
+            current = memory_record(row)
+            seen.add(current.id)
+            chain.append(current)
+        return chain
+
+    @_bound
+    def group_names(self) -> list[str]:
+        return [g for (g,) in Memory.select(Memory.group).distinct().order_by(Memory.group).tuples() if g]
+
+    @_bound
+    def tag_names(self) -> list[str]:
+        from .models import MemoryTag
+
+        return [t for (t,) in MemoryTag.select(MemoryTag.tag).distinct().order_by(MemoryTag.tag).tuples()]
+
+    # ---- memory mutations -----------------------------------------------------------
+    @_bound
+    def add(self, **fields) -> Changes:
+        with self.write():
+            return memory_ops.add(fields)
+
+    @_bound
+    def add_many(self, items: list[dict], *, source: str = "import") -> Changes:
+        with self.write():
+            return memory_ops.add_many(items, source=source)
+
+    @_bound
+    def update(self, memory_id: str, *, expected_version: int | None, reason: str = "edit", **fields) -> Changes:
+        with self.write():
+            return memory_ops.update(memory_id, fields, expected_version=expected_version, reason=reason)
+
+    @_bound
+    def delete(self, ids) -> Changes:
+        with self.write():
+            return memory_ops.delete(_ids(ids))
+
+    @_bound
+    def restore(self, ids) -> Changes:
+        with self.write():
+            return memory_ops.restore(_ids(ids))
+
+    @_bound
+    def purge(self, ids) -> Changes:
+        with self.write():
+            return memory_ops.purge(_ids(ids))
+
+    @_bound
+    def upsert(self, *, reason: str = "ai", **fields) -> Changes:
+        """Update the memory with this dedup_key (and persona), else add one (seed 001)."""
+        with self.write():
+            return memory_ops.upsert(fields, reason=reason)
+
+    @_bound
+    def supersede(self, old_id: str, *, new_id: str | None = None, reason: str = "supersede", **fields) -> Changes:
+        with self.write():
+            return memory_ops.supersede(old_id, new_id=new_id, fields=fields, reason=reason)
+
+    @_bound
+    def revert(self, memory_id: str, revision_id: int, *, expected_version: int | None) -> Changes:
+        with self.write():
+            return memory_ops.revert(memory_id, revision_id, expected_version=expected_version)
+
+    @_bound
+    def touch(self, ids, *, mentions: bool = False) -> Changes:
+        with self.write():
+            return memory_ops.touch(_ids(ids), mentions=mentions)
+
+    @_bound
+    def clean(self, *, trash_days: int = TRASH_DAYS, now: datetime | None = None) -> Changes:
+        """Expire short-term memories past expires_at (to the trash); purge old trash."""
+        now = now or now_utc()
+        with self.write():
+            expired = [m.id for m in Memory.select(Memory.id).where(
+                queries.state_condition("expired", now) & (Memory.scope == "short_term"))]
+            changes = memory_ops.delete(expired, now=now)
+            cutoff = now - timedelta(days=trash_days)
+            old = [m.id for m in Memory.select(Memory.id).where(
+                Memory.deleted_at.is_null(False) & (Memory.deleted_at < cutoff))]
+            return changes | memory_ops.purge(old)
+
+    # ---- personas -------------------------------------------------------------------
+    @_bound
+    def personas(self) -> list[PersonaRecord]:
+        return [persona_record(p) for p in Persona.select().order_by(Persona.name)]
+
+    @_bound
+    def persona(self, persona_id: str) -> PersonaRecord:
+        return persona_record(persona_ops.get_row(persona_id))
+
+    @_bound
+    def persona_by_name(self, name: str) -> PersonaRecord | None:
+        row = Persona.get_or_none(Persona.name == name)
+        return persona_record(row) if row else None
+
+    @_bound
+    def resolve_persona(self, name_or_id: str | None) -> str | None:
+        """A persona id from a name or an id; ''/None/'global' mean global (None)."""
+        if name_or_id is None or name_or_id.strip() in ("", "global", "全局"):
+            return None
+        text = name_or_id.strip()
+        row = Persona.get_or_none(Persona.name == text) or Persona.get_or_none(Persona.id == text)
+        if row is None:
+            raise ValidationError("persona", f"there is no persona named {text!r}")
+        return row.id
+
+    @_bound
+    def create_persona(self, **fields) -> tuple[str, Changes]:
+        with self.write():
+            return persona_ops.create(**fields)
+
+    @_bound
+    def update_persona(self, persona_id: str, **fields) -> Changes:
+        with self.write():
+            return persona_ops.update(persona_id, **fields)
+
+    @_bound
+    def rename_persona(self, persona_id: str, name: str) -> Changes:
+        return self.update_persona(persona_id, name=name)
+
+    @_bound
+    def delete_persona(self, persona_id: str, *, memories: str) -> Changes:
+        with self.write():
+            return persona_ops.delete(persona_id, memories=memories)
+
+    # ---- vectors --------------------------------------------------------------------
+    @_bound
+    def put_vectors(self, model_id: str, items) -> None:
+        with self.write():
+            vectors.put(model_id, items)
+
+    @_bound
+    def load_vectors(self, model_id: str):
+        return vectors.load(model_id)
+
+    @_bound
+    def stale_vector_ids(self, model_id: str) -> list[str]:
+        return vectors.stale_ids(model_id)
+
+    @_bound
+    def drop_vectors(self, model_id: str | None = None) -> int:
+        with self.write():
+            return vectors.drop(model_id)
+
+    # ---- settings -------------------------------------------------------------------
+    @_bound
+    def setting(self, key: str, default=None):
+        row = Setting.get_or_none(Setting.key == key)
+        return json.loads(row.value) if row else default
+
+    @_bound
+    def set_setting(self, key: str, value) -> None:
+        with self.write():
+            Setting.insert(key=key, value=json.dumps(value, ensure_ascii=False)).on_conflict_replace().execute()

@@ -1,0 +1,63 @@
+"""Stored embedding vectors, each tied to its model and the text it came from."""
+from __future__ import annotations
+
+import numpy as np
+
+from .embedding import embed_text, text_hash
+from .models import Memory, MemoryVector
+
+
+def put(model_id: str, items) -> int:
+    """Insert or replace vectors: items are (memory_id, text_hash, vector)."""
+    rows = []
+    for memory_id, hash_, vector in items:
+        arr = np.asarray(vector, dtype="<f4").reshape(-1)
+        rows.append({"memory": memory_id, "model_id": model_id, "text_hash": hash_,
+                     "dim": int(arr.shape[0]), "vector": arr.tobytes()})
+    for start in range(0, len(rows), 300):
+        MemoryVector.insert_many(rows[start:start + 300]).on_conflict_replace().execute()
+    return len(rows)
+
+
+def _current_hashes(ids=None) -> dict[str, str]:
+    query = Memory.select(Memory.id, Memory.title, Memory.content)
+    if ids is not None:
+        query = query.where(Memory.id.in_(list(ids)))
+    return {row.id: text_hash(embed_text(row.title, row.content)) for row in query}
+
+
+def load(model_id: str) -> tuple[list[str], np.ndarray]:
+    """Vectors of ``model_id`` whose text still matches the memory (fresh ones)."""
+    current = _current_hashes()
+    ids, rows = [], []
+    query = MemoryVector.select(MemoryVector.memory, MemoryVector.text_hash, MemoryVector.vector).where(
+        MemoryVector.model_id == model_id).tuples()
+    for memory_id, hash_, blob in query:
+        if current.get(memory_id) == hash_:
+            ids.append(memory_id)
+            rows.append(np.frombuffer(blob, dtype="<f4"))
+    if not rows:
+        return [], np.zeros((0, 0), dtype=np.float32)
+    return ids, np.vstack(rows).astype(np.float32, copy=False)
+
+
+def stale_ids(model_id: str) -> list[str]:
+    """Live memories with no vector for ``model_id`` or one computed from older text."""
+    live = Memory.select(Memory.id, Memory.title, Memory.content).where(Memory.deleted_at.is_null())
+    have = dict(MemoryVector.select(MemoryVector.memory, MemoryVector.text_hash).where(
+        MemoryVector.model_id == model_id).tuples())
+    return [row.id for row in live if have.get(row.id) != text_hash(embed_text(row.title, row.content))]
+
+
+def drop(model_id: str | None = None) -> int:
+    query = MemoryVector.delete()
+    if model_id is not None:
+        query = query.where(MemoryVector.model_id == model_id)
+    return query.execute()
+
+
+def model_ids() -> dict[str, int]:
+    from peewee import fn
+
+    return dict(MemoryVector.select(MemoryVector.model_id, fn.COUNT(MemoryVector.memory))
+                .group_by(MemoryVector.model_id).tuples())

@@ -1,0 +1,27 @@
+"""Shared test set-up: offscreen Qt, and a fresh SQLite store per test."""
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("MEMDESK_MODELS_DIR", str(Path(__file__).parent / ".no-models"))
+
+import pytest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "memdesk.db"
+
+
+@pytest.fixture
+def store(db_path):
+    from memdesk.core.store import Store
+
+    s = Store.open(db_path)
+    yield s
+    s.close()
