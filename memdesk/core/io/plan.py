@@ -233,10 +233,15 @@ def _copy_revisions(memory_id: str, revisions) -> None:
                         before=json.dumps(before, ensure_ascii=False), after=json.dumps(after, ensure_ascii=False))
 
 
+def plan_file(store, path, *, format: str = "auto") -> ImportPlan:
+    """Read a file and plan its import (writes nothing). The GUI's preview calls this."""
+    data, stem = load_file(path)
+    return plan_import(store, data, format=format, name=stem)
+
+
 def import_file(store, path, *, format: str = "auto", dry_run: bool = False, on_conflict: str = "skip"):
     """Plan (and unless dry_run, apply) an import from a file: (plan, changes)."""
-    data, stem = load_file(path)
-    plan = plan_import(store, data, format=format, name=stem)
+    plan = plan_file(store, path, format=format)
     if dry_run:
         return plan, Changes()
     return plan, apply_import(store, plan, on_conflict=on_conflict)
