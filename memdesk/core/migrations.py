@@ -33,6 +33,13 @@ CREATE TABLE "setting" ("key" TEXT NOT NULL PRIMARY KEY, "value" TEXT NOT NULL);
 """
 
 
+# v2: the log of assistants' tool calls, so the user can see and revert them.
+_V2 = """
+CREATE TABLE "tool_call" ("id" INTEGER NOT NULL PRIMARY KEY, "at" TEXT NOT NULL, "persona_id" TEXT, "client" TEXT NOT NULL, "tool" TEXT NOT NULL, "arguments" TEXT NOT NULL, "result" TEXT NOT NULL, "ok" INTEGER NOT NULL, "effects" TEXT NOT NULL, "reverted_at" TEXT);
+CREATE INDEX "tool_call_at" ON "tool_call" ("at");
+"""
+
+
 def _run_script(conn, script: str) -> None:
     # executescript would COMMIT the open transaction; run statement by statement.
     for statement in script.split(";\n"):
@@ -44,8 +51,13 @@ def _v1(conn) -> None:
     _run_script(conn, _V1)
 
 
+def _v2(conn) -> None:
+    _run_script(conn, _V2)
+
+
 # (version, step): step(conn) upgrades from version-1 to version.
 MIGRATIONS: list[tuple[int, Callable]] = [
     (1, _v1),
+    (2, _v2),
 ]
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -121,4 +121,16 @@ class Setting(BaseModel):
     value = TextField()  # JSON
 
 
-ALL_MODELS = (Persona, Memory, MemoryTag, Revision, MemoryVector, Setting)
+class ToolCall(BaseModel):
+    at = UTCDateTimeField(index=True)
+    persona_id = TextField(null=True)
+    client = TextField(default="")
+    tool = TextField()
+    arguments = TextField()  # JSON
+    result = TextField()  # JSON
+    ok = BooleanField()
+    effects = TextField()  # JSON list: {"id", "action", "version", "revision"}
+    reverted_at = UTCDateTimeField(null=True)
+
+
+ALL_MODELS = (Persona, Memory, MemoryTag, Revision, MemoryVector, Setting, ToolCall)
