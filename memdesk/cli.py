@@ -351,6 +351,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _register_optional(sub) -> None:
     """Command groups that live in their own modules."""
+    from . import cli_tools
+
+    cli_tools.register(sub)
     try:
         from .cli_model import register
     except ImportError:

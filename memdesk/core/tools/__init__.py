@@ -1,0 +1,1 @@
+"""What assistants call: tool schemas, argument handling, the tools, the brief, the log."""

@@ -1,0 +1,73 @@
+"""`memdesk mcp` as a real subprocess, driven by the mcp SDK's own stdio client."""
+import json
+import sys
+import time
+
+import anyio
+import pytest
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+from memdesk.core.store import Store
+
+
+def _server(db_path, *extra):
+    return StdioServerParameters(command=sys.executable, args=["-m", "memdesk", "--db", str(db_path), "mcp", *extra])
+
+
+async def _session_run(db_path, body, *extra):
+    async with stdio_client(_server(db_path, *extra)) as (read, write):
+        async with ClientSession(read, write) as session:
+            started = time.perf_counter()
+            await session.initialize()
+            return await body(session, time.perf_counter() - started)
+
+
+def test_mcp_server_end_to_end(db_path):
+    Store.open(db_path).close()
+
+    async def body(session, init_seconds):
+        print(f"MCP initialize took {init_seconds:.3f} s after the process started")
+        tools = await session.list_tools()
+        names = {t.name for t in tools.tools}
+        assert {"memory_save", "memory_search", "memory_delete", "memory_upsert", "memory_query",
+                "memory_forget", "memory_list"} <= names
+        saved = await session.call_tool("memory_save", {"content": "用户家里有三只猫", "tags": "宠物,家庭"})
+        assert not saved.is_error
+        memory_id = json.loads(saved.content[0].text)["id"]
+        found = await session.call_tool("memory_search", {"query": "猫"})
+        assert [r["id"] for r in json.loads(found.content[0].text)["results"]] == [memory_id]
+        bad = await session.call_tool("memory_upsert", {"content": "x", "importance": 42})
+        assert bad.is_error and "between 1 and 10" in bad.content[0].text
+        brief = await session.read_resource("memdesk://brief")
+        assert "用户家里有三只猫" in brief.contents[0].text
+        deleted = await session.call_tool("memory_delete", {"query": "三只猫"})
+        assert json.loads(deleted.content[0].text)["deleted"][0]["id"] == memory_id
+        return memory_id
+
+    memory_id = anyio.run(_session_run, db_path, body)
+    store = Store.open(db_path)
+    try:
+        assert store.get(memory_id).deleted_at is not None  # in the trash, restorable
+    finally:
+        store.close()
+
+
+def test_mcp_persona_switched_off_offers_no_tools(db_path):
+    store = Store.open(db_path)
+    persona_id, _ = store.create_persona(name="安静助手")
+    store.update_persona(persona_id, auto_save_memory=False)
+    store.close()
+
+    async def body(session, _):
+        return (await session.list_tools()).tools
+
+    assert anyio.run(_session_run, db_path, body, "--persona", "安静助手") == []
+
+
+def test_mcp_unknown_persona_fails_clearly(db_path, capfd):
+    import subprocess
+
+    result = subprocess.run([sys.executable, "-m", "memdesk", "--db", str(db_path), "mcp", "--persona", "nobody"],
+                            capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert result.returncode == 1 and "no persona named" in result.stderr
