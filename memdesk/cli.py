@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 from pathlib import Path
+
+import peewee
 
 from . import __version__
 from .cli_format import memory_details, memory_line
@@ -351,9 +354,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _register_optional(sub) -> None:
     """Command groups that live in their own modules."""
-    from . import cli_tools
+    from . import cli_backup, cli_tools
 
     cli_tools.register(sub)
+    cli_backup.register(sub)
     try:
         from .cli_model import register
     except ImportError:
@@ -383,6 +387,10 @@ def main(argv=None) -> int:
         return args.func(args, store)
     except MemDeskError as exc:
         print(f"memdesk: error: {exc}", file=sys.stderr)
+        return 1
+    except (peewee.DatabaseError, sqlite3.DatabaseError) as exc:
+        print(f"memdesk: error: the database {store.path} cannot be read ({exc}). It may be damaged: "
+              "see `memdesk backup list` and `memdesk backup restore N --yes`.", file=sys.stderr)
         return 1
     except BrokenPipeError:
         return 0

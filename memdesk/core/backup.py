@@ -67,3 +67,52 @@ def list_backups(db_path: Path) -> list[BackupInfo]:
                 made = datetime.strptime(match["stamp"], "%Y%m%dT%H%M%S%fZ").replace(tzinfo=UTC)
                 found.append(BackupInfo(item, made, match["reason"], item.stat().st_size))
     return sorted(found, key=lambda b: b.made_at, reverse=True)
+
+
+def check_integrity(path: Path) -> str:
+    """'ok', or SQLite's description of the damage."""
+    try:
+        conn = sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True, timeout=30)
+        try:
+            rows = conn.execute("PRAGMA integrity_check").fetchall()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        return str(exc)
+    return "ok" if rows == [("ok",)] else "; ".join(r[0] for r in rows[:5])
+
+
+def restore_backup(db_path: Path, backup_path: Path) -> Path | None:
+    """Replace the database with a backup; the current file is kept as a backup first.
+
+    Close every Store on the file before calling. Returns the safety copy (None
+    when the current file was unreadable and could not be copied).
+    """
+    from .errors import MemDeskError
+
+    db_path, backup_path = Path(db_path), Path(backup_path)
+    if check_integrity(backup_path) != "ok":
+        raise MemDeskError(f"{backup_path.name} is damaged too; choose another backup")
+    safety = None
+    try:
+        safety = make_backup(db_path, "before_restore", keep=KEEP + 1)
+    except sqlite3.DatabaseError:
+        # A damaged file cannot go through the backup API; keep its bytes aside.
+        safety = backup_dir(db_path) / f"{db_path.stem}-damaged-{now_utc():%Y%m%dT%H%M%S}.bin"
+        safety.parent.mkdir(parents=True, exist_ok=True)
+        safety.write_bytes(db_path.read_bytes())
+    for suffix in ("-wal", "-shm"):
+        Path(str(db_path) + suffix).unlink(missing_ok=True)
+    tmp = db_path.with_name(db_path.name + ".restoring")
+    tmp.unlink(missing_ok=True)
+    source = sqlite3.connect(f"file:{backup_path}?mode=ro", uri=True)
+    try:
+        dest = sqlite3.connect(str(tmp))
+        try:
+            source.backup(dest)
+        finally:
+            dest.close()
+    finally:
+        source.close()
+    tmp.replace(db_path)  # atomic: the old file or the restored one, never a mix
+    return safety

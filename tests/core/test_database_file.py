@@ -57,3 +57,32 @@ def test_reopening_keeps_data(db_path):
     again = Store.open(db_path)
     assert again.get(memory_id).content == "persist"
     again.close()
+
+
+def test_restore_backup_after_damage(tmp_path):
+    import subprocess
+    import sys
+
+    from memdesk.core.backup import check_integrity
+
+    path = tmp_path / "m.db"
+    store = Store.open(path)
+    store.add(content="备份里的记忆")
+    store.close()
+    run = lambda *a: subprocess.run([sys.executable, "-m", "memdesk", "--db", str(path), *a],  # noqa: E731
+                                    capture_output=True, text=True, timeout=60)
+    assert run("backup", "make").returncode == 0
+    # damage the file: overwrite pages past the header
+    data = bytearray(path.read_bytes())
+    data[100:4096 * 3] = b"\x00" * (4096 * 3 - 100)
+    path.write_bytes(bytes(data))
+    for suffix in ("-wal", "-shm"):
+        (tmp_path / f"m.db{suffix}").unlink(missing_ok=True)
+    assert check_integrity(path) != "ok"
+    refused = run("backup", "restore", "1")
+    assert refused.returncode == 1 and "--yes" in refused.stderr
+    restored = run("backup", "restore", "1", "--yes")
+    assert restored.returncode == 0, restored.stderr
+    assert check_integrity(path) == "ok"
+    listed = run("list", "--json")
+    assert "备份里的记忆" in listed.stdout

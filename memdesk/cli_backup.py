@@ -1,0 +1,60 @@
+"""`memdesk backup list | make | restore`: the rotating copies beside the database."""
+from __future__ import annotations
+
+import json
+import sys
+
+from .core.backup import check_integrity, list_backups, make_backup, restore_backup
+from .core.db import default_db_path
+from .core.errors import MemDeskError
+
+
+def cmd_backup(args) -> int:
+    from pathlib import Path
+
+    db_path = Path(args.db).expanduser() if args.db else default_db_path()
+    backups = list_backups(db_path)
+    if args.backup_cmd == "list":
+        if args.json:
+            json.dump([{"index": i + 1, "path": str(b.path), "made_at": b.made_at.isoformat(), "reason": b.reason,
+                        "size": b.size} for i, b in enumerate(backups)], sys.stdout, indent=2)
+            print()
+        else:
+            for i, b in enumerate(backups, start=1):
+                print(f"{i:>3}  {b.made_at:%Y-%m-%d %H:%M:%S} UTC  {b.reason:<16} {b.size / 1024:8.0f} KB  {b.path}")
+            if not backups:
+                print(f"no backups of {db_path}", file=sys.stderr)
+        return 0
+    if args.backup_cmd == "make":
+        made = make_backup(db_path, "manual")
+        print(f"backed up to {made}" if made else "nothing to back up (no database yet)")
+        return 0
+    choice = args.which
+    if choice.isdigit():
+        index = int(choice)
+        if not 1 <= index <= len(backups):
+            raise MemDeskError(f"there is no backup number {index}; see `memdesk backup list`")
+        source = backups[index - 1].path
+    else:
+        source = Path(choice)
+        if not source.is_file():
+            raise MemDeskError(f"{source} does not exist")
+    if not args.yes:
+        raise MemDeskError(f"restoring replaces {db_path} with {source.name}; add --yes to confirm "
+                           "(the current file is kept as a backup first)")
+    safety = restore_backup(db_path, source)
+    print(f"restored {source.name}; the previous file was kept as {safety}")
+    print(f"integrity: {check_integrity(db_path)}")
+    return 0
+
+
+def register(sub) -> None:
+    p = sub.add_parser("backup", help="list, make or restore backups of the database")
+    p.add_argument("--json", action="store_true")
+    bsub = p.add_subparsers(dest="backup_cmd", required=True, metavar="ACTION")
+    bsub.add_parser("list", help="backups, newest first")
+    bsub.add_parser("make", help="back up now")
+    r = bsub.add_parser("restore", help="replace the database with a backup")
+    r.add_argument("which", help="a number from `backup list`, or a backup file")
+    r.add_argument("--yes", action="store_true", help="confirm")
+    p.set_defaults(func=cmd_backup, needs_store=False)
