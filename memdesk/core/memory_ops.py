@@ -3,6 +3,7 @@ returns a Changes value; the Store facade opens the transaction."""
 from __future__ import annotations
 
 import json
+import sqlite3
 import uuid
 from datetime import datetime, timedelta
 
@@ -166,13 +167,23 @@ def add_many(items: list[dict], *, source: str = "import") -> Changes:
         rows.append(row)
         tag_rows.extend((row["id"], t) for t in cleaned.get("tags", ()))
     try:
-        for start in range(0, len(rows), 400):
-            Memory.insert_many(rows[start:start + 400]).execute()
-        for start in range(0, len(tag_rows), 2000):
-            MemoryTag.insert_many(tag_rows[start:start + 2000], fields=[MemoryTag.memory, MemoryTag.tag]).execute()
-    except IntegrityError as exc:
+        _insert_rows(Memory, rows)
+        _insert_rows(MemoryTag, [{"memory": m, "tag": t} for m, t in tag_rows])
+    except (IntegrityError, sqlite3.IntegrityError) as exc:
         raise _dedup_clash(exc, None) from None
     return Changes(added=tuple(r["id"] for r in rows))
+
+
+def _insert_rows(model, rows: list[dict]) -> None:
+    """Bulk insert through one prepared statement: peewee builds SQL text per row,
+    which costs more than SQLite's own work at import sizes."""
+    if not rows:
+        return
+    fields = [model._meta.fields[name] for name in rows[0]]
+    columns = ", ".join(f'"{f.column_name}"' for f in fields)
+    sql = f'INSERT INTO "{model._meta.table_name}" ({columns}) VALUES ({", ".join("?" * len(fields))})'
+    params = [tuple(f.db_value(row[f.name]) for f in fields) for row in rows]
+    model._meta.database.connection().executemany(sql, params)
 
 
 def _get_row(memory_id: str) -> Memory:
