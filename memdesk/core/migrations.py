@@ -40,6 +40,24 @@ CREATE INDEX "tool_call_at" ON "tool_call" ("at");
 """
 
 
+# v3: a change feed written by triggers, so any process (the window) can see
+# what other processes (CLI, MCP server) changed without rescanning the store.
+_V3 = [
+    'CREATE TABLE "change_log" ("seq" INTEGER PRIMARY KEY AUTOINCREMENT, "memory_id" TEXT, "kind" TEXT NOT NULL)',
+] + [
+    f'CREATE TRIGGER "{table}_{suffix}" AFTER {event} ON "{table}" BEGIN '
+    f'INSERT INTO "change_log" ("memory_id", "kind") VALUES ({ref}, \'{kind}\'); END'
+    for table, suffix, event, ref, kind in (
+        ("memory", "ai", "INSERT", 'NEW."id"', "added"),
+        ("memory", "au", "UPDATE", 'NEW."id"', "updated"),
+        ("memory", "ad", "DELETE", 'OLD."id"', "purged"),
+        ("persona", "ai", "INSERT", "NULL", "personas"),
+        ("persona", "au", "UPDATE", "NULL", "personas"),
+        ("persona", "ad", "DELETE", "NULL", "personas"),
+    )
+]
+
+
 def _run_script(conn, script: str) -> None:
     # executescript would COMMIT the open transaction; run statement by statement.
     for statement in script.split(";\n"):
@@ -55,9 +73,15 @@ def _v2(conn) -> None:
     _run_script(conn, _V2)
 
 
+def _v3(conn) -> None:
+    for statement in _V3:
+        conn.execute(statement)
+
+
 # (version, step): step(conn) upgrades from version-1 to version.
 MIGRATIONS: list[tuple[int, Callable]] = [
     (1, _v1),
     (2, _v2),
+    (3, _v3),
 ]
 LATEST_VERSION = MIGRATIONS[-1][0]

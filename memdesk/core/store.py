@@ -74,6 +74,42 @@ class Store:
         """Changes when another connection commits (PRAGMA data_version)."""
         return self._db.execute_sql("PRAGMA data_version").fetchone()[0]
 
+    # ---- what other processes changed -------------------------------------------------
+    @_bound
+    def change_marker(self) -> int:
+        """The newest change-feed position; pass it to changes_since later."""
+        return self._db.execute_sql('SELECT COALESCE(MAX(seq), 0) FROM change_log').fetchone()[0]
+
+    @_bound
+    def changes_since(self, marker: int, *, limit: int = 50_000) -> tuple[int, Changes]:
+        """Everything any process changed after ``marker`` (triggers write the feed).
+
+        Returns the new marker and a Changes value; when more than ``limit``
+        changes piled up, ``Changes.note`` is 'reload' and a view should rebuild.
+        """
+        rows = self._db.execute_sql('SELECT seq, memory_id, kind FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?',
+                                    (marker, limit + 1)).fetchall()
+        if not rows:
+            return marker, Changes()
+        if len(rows) > limit:
+            return self.change_marker(), Changes(personas=True, note="reload")
+        kinds: dict[str, list] = {"added": [], "updated": [], "purged": []}
+        personas = False
+        for _, memory_id, kind in rows:
+            if kind == "personas":
+                personas = True
+            else:
+                kinds[kind].append(memory_id)
+        changes = Changes(added=tuple(dict.fromkeys(kinds["added"])),
+                          updated=tuple(dict.fromkeys(kinds["updated"])),
+                          purged=tuple(dict.fromkeys(kinds["purged"])), personas=personas)
+        return rows[-1][0], changes
+
+    def prune_change_log(self, *, keep: int = 100_000) -> int:
+        with self.write():
+            newest = self._db.execute_sql('SELECT COALESCE(MAX(seq), 0) FROM change_log').fetchone()[0]
+            return self._db.execute_sql('DELETE FROM change_log WHERE seq <= ?', (newest - keep,)).rowcount
+
     # ---- reading -----------------------------------------------------------------
     @_bound
     def get(self, memory_id: str) -> MemoryRecord:

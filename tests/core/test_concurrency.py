@@ -30,3 +30,19 @@ def test_two_processes_write_at_once(store, db_path):
         assert out.strip() == "ok"
     assert store.count(tag="甲") == n and store.count(tag="乙") == n
     assert store.count() == 2 * n
+
+
+def test_change_feed_sees_other_processes(store, db_path):
+    marker = store.change_marker()
+    mine = store.add(content="窗口里加的").added[0]
+    marker, changes = store.changes_since(marker)
+    assert changes.added == (mine,)
+    code = ("import sys\nfrom memdesk.core.store import Store\ns = Store.open(sys.argv[1])\n"
+            "a = s.add(content='另一个进程加的').added[0]\ns.delete(sys.argv[2])\n"
+            "s.create_persona(name='新助手')\nprint(a)\n")
+    out = subprocess.run([sys.executable, "-c", code, str(db_path), mine], capture_output=True, text=True,
+                         timeout=60, check=True).stdout.strip()
+    new_marker, changes = store.changes_since(marker)
+    assert new_marker > marker
+    assert changes.added == (out,) and mine in changes.updated and changes.personas
+    assert store.changes_since(new_marker) == (new_marker, type(changes)())
