@@ -7,9 +7,10 @@ so vectors of two models are never compared.
 from __future__ import annotations
 
 import hashlib
-from typing import Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, Sequence, runtime_checkable
 
-import numpy as np
+if TYPE_CHECKING:  # numpy stays out of light start-ups (the MCP handshake)
+    import numpy as np
 
 
 @runtime_checkable
@@ -17,7 +18,7 @@ class Embedder(Protocol):
     model_id: str
     dim: int
 
-    def embed(self, texts: Sequence[str], *, query: bool = False) -> np.ndarray:
+    def embed(self, texts: Sequence[str], *, query: bool = False) -> "np.ndarray":
         """Rows of shape (len(texts), dim), float32, each of L2 norm 1.
 
         ``query=True`` marks search queries (bge models prepend an instruction).

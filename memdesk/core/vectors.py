@@ -1,7 +1,9 @@
-"""Stored embedding vectors, each tied to its model and the text it came from."""
-from __future__ import annotations
+"""Stored embedding vectors, each tied to its model and the text it came from.
 
-import numpy as np
+numpy is imported inside the functions: the store (and so `memdesk mcp`'s
+handshake) must not pay for it.
+"""
+from __future__ import annotations
 
 from .embedding import embed_text, text_hash
 from .models import Memory, MemoryVector
@@ -9,6 +11,8 @@ from .models import Memory, MemoryVector
 
 def put(model_id: str, items) -> int:
     """Insert or replace vectors: items are (memory_id, text_hash, vector)."""
+    import numpy as np
+
     rows = []
     for memory_id, hash_, vector in items:
         arr = np.asarray(vector, dtype="<f4").reshape(-1)
@@ -26,8 +30,10 @@ def _current_hashes(ids=None) -> dict[str, str]:
     return {row.id: text_hash(embed_text(row.title, row.content)) for row in query}
 
 
-def load(model_id: str) -> tuple[list[str], np.ndarray]:
-    """Vectors of ``model_id`` whose text still matches the memory (fresh ones)."""
+def load(model_id: str):
+    """(ids, float32 matrix) of ``model_id``'s vectors whose text still matches the memory."""
+    import numpy as np
+
     current = _current_hashes()
     ids, rows = [], []
     query = MemoryVector.select(MemoryVector.memory, MemoryVector.text_hash, MemoryVector.vector).where(
