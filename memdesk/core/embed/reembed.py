@@ -1,0 +1,49 @@
+"""The background job that brings stored vectors up to date with a model.
+
+A plain function (no Qt): the GUI runs it on a worker, the CLI inline.
+Each batch is written in its own short transaction, so the writer lane is
+never held for long and a cancel keeps the batches already done (they are
+valid: every vector carries the hash of the text it was computed from).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..embedding import Embedder, embed_text, text_hash
+from ..errors import CancelledError
+
+DEFAULT_BATCH = 32
+
+
+def reembed(store, embedder: Embedder, *, cancel: Callable[[], bool] = lambda: False,
+            progress: Callable[[int, int], None] = lambda done, total: None,
+            batch_size: int = DEFAULT_BATCH) -> int:
+    """Embed every live memory whose vector for ``embedder`` is missing or stale.
+
+    Returns how many stale memories were processed (ones deleted meanwhile
+    are skipped). Raises CancelledError between
+    batches once ``cancel()`` is true; earlier batches stay written.
+    """
+    model_id = embedder.model_id
+    ids = store.stale_vector_ids(model_id)
+    total, done = len(ids), 0
+    progress(0, total)
+    for start in range(0, total, max(1, batch_size)):
+        if cancel():
+            raise CancelledError(
+                f"re-embedding cancelled after {done} of {total} memories; "
+                "the finished ones are kept"
+            )
+        chunk = ids[start:start + batch_size]
+        records = store.get_many(chunk)
+        # A memory may have been deleted since the stale list was read.
+        live = [records[i] for i in chunk if i in records and records[i].deleted_at is None]
+        if live:
+            texts = [embed_text(r.title, r.content) for r in live]
+            vectors = embedder.embed(texts)
+            store.put_vectors(model_id, [
+                (r.id, text_hash(t), v) for r, t, v in zip(live, texts, vectors)
+            ])
+        done += len(chunk)
+        progress(done, total)
+    return done

@@ -1,0 +1,66 @@
+"""MemDesk opens no listening socket, and never unpickles or evals user data."""
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+SOURCE = Path(__file__).resolve().parents[2] / "memdesk"
+
+
+def _listening_inodes() -> set[str]:
+    inodes = set()
+    for name in ("tcp", "tcp6", "udp", "udp6"):
+        path = Path("/proc/net") / name
+        if not path.exists():
+            continue
+        for line in path.read_text().splitlines()[1:]:
+            parts = line.split()
+            # TCP state 0A = LISTEN; any bound UDP socket counts as listening.
+            if name.startswith("udp") or parts[3] == "0A":
+                inodes.add(parts[9])
+    return inodes
+
+
+def _socket_inodes(pid: int) -> set[str]:
+    found = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:
+            continue
+        match = re.match(r"socket:\[(\d+)\]", target)
+        if match:
+            found.add(match.group(1))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="needs Linux /proc")
+def test_mcp_server_listens_on_no_socket(db_path):
+    proc = subprocess.Popen([sys.executable, "-m", "memdesk", "--db", str(db_path), "mcp"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        request = b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",' \
+                  b'"capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n'
+        proc.stdin.write(request)
+        proc.stdin.flush()
+        assert proc.stdout.readline().startswith(b"{")  # the server answered over stdio
+        time.sleep(0.3)
+        assert not (_socket_inodes(proc.pid) & _listening_inodes())
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_no_pickle_eval_or_exec_in_the_code():
+    offenders = []
+    for path in SOURCE.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for pattern in (r"\bimport pickle\b", r"\bpickle\.load", r"(?<![\w.])eval\(", r"(?<![\w.])exec\(",
+                        r"\bmarshal\.loads", r"yaml\.load\("):
+            if re.search(pattern, text):
+                offenders.append(f"{path.relative_to(SOURCE)}: {pattern}")
+    assert offenders == []
