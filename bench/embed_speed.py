@@ -1,5 +1,6 @@
 """Embedder speed and int8 fidelity.
 
+    python bench/embed_speed.py --model DIR [--json]   (MemDesk pipeline vs onnxruntime alone)
     python bench/embed_speed.py speed --model DIR [--batch 1 8 32] [--threads N]
     python bench/embed_speed.py build-fp32 --weights DIR --out DIR
     python bench/embed_speed.py quant --fp32 DIR
@@ -36,7 +37,7 @@ from memdesk.core.embed import load_embedder  # noqa: E402
 from memdesk.core.embed.config import ModelConfig, write_config  # noqa: E402
 from memdesk.core.embed.quantize import quantize_int8  # noqa: E402
 
-LOCOMO = Path("/work/shared/bench/locomo.jsonl")
+LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo.jsonl"
 
 
 def bench_texts(n: int = 300) -> tuple[list[str], list[str]]:
@@ -65,6 +66,61 @@ def cmd_speed(args) -> None:
         took = time.perf_counter() - start
         print(f"{Path(args.model).name}  batch {batch or 'auto':>4}  threads {args.threads or 'all'}  "
               f"{len(texts) / took:7.1f} sentences/s  ({len(texts)} texts)")
+
+
+# -- the whole pipeline vs onnxruntime alone ------------------------------------------------
+
+def cmd_pipeline(args) -> dict:
+    """Memories/s through MemDesk (store → re-embed job → vectors stored) vs onnxruntime alone
+    (tokenize + session.run) on the same texts in the same batches, in the same run."""
+    from memdesk.core.embed.onnx_embedder import length_batches
+    from memdesk.core.embed.reembed import reembed
+    from memdesk.core.embedding import embed_text
+    from memdesk.core.store import Store
+
+    texts, _ = bench_texts(args.n)
+    emb = load_embedder(args.model, threads=args.threads)
+    emb.load()
+    emb.embed(texts[:8])  # warm-up both paths alike
+    work = Path(tempfile.mkdtemp(prefix="memdesk-embed-"))
+    pipeline, alone = [], []
+    for _ in range(args.repeat):
+        store = Store.open(work / f"p{len(pipeline)}.db")
+        store.add_many([{"content": t} for t in texts])
+        start = time.perf_counter()
+        done = reembed(store, emb, batch_size=max(emb.batch_size, 32))
+        pipeline.append(done / (time.perf_counter() - start))
+        store.close()
+
+        session, tokenizer = emb._session, emb._tokenizer  # the very same session and tokenizer
+        same = [embed_text("", t) for t in texts]
+        start = time.perf_counter()
+        for chunk_start in range(0, len(same), max(emb.batch_size, 32)):
+            chunk = same[chunk_start:chunk_start + max(emb.batch_size, 32)]
+            encodings = tokenizer.encode_batch(chunk)
+            lengths = [len(e.ids) for e in encodings]
+            for batch in length_batches(lengths, emb.batch_size):
+                width = max(lengths[i] for i in batch)
+                ids = np.zeros((len(batch), width), np.int64)
+                mask = np.zeros((len(batch), width), np.int64)
+                for row, i in enumerate(batch):
+                    ids[row, :lengths[i]] = encodings[i].ids
+                    mask[row, :lengths[i]] = 1
+                feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+                session.run(None, {name: feed[name] for name in emb._inputs})
+        alone.append(len(same) / (time.perf_counter() - start))
+    shutil.rmtree(work, ignore_errors=True)
+    result = {"model": Path(args.model).name, "memories": len(texts), "batch_size": emb.batch_size,
+              "pipeline_per_s": round(max(pipeline), 1), "onnxruntime_per_s": round(max(alone), 1)}
+    result["ratio"] = round(result["pipeline_per_s"] / result["onnxruntime_per_s"], 3)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{result['model']}: {result['memories']} memories, batch {result['batch_size']}, best of {args.repeat}")
+        print(f"  MemDesk pipeline (store → re-embed → vectors saved): {result['pipeline_per_s']} memories/s")
+        print(f"  onnxruntime alone (tokenize + run, same batches):   {result['onnxruntime_per_s']} memories/s")
+        print(f"  ratio {result['ratio']:.1%} (goal ≥ 90 %)")
+    return result
 
 
 # -- an fp32 BERT from safetensors --------------------------------------------------------
@@ -209,6 +265,16 @@ def cmd_quant(args) -> None:
 
 
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1].startswith("--"):
+        # `embed_speed.py --model DIR [--json]`: the pipeline comparison.
+        parser = argparse.ArgumentParser(description=cmd_pipeline.__doc__)
+        parser.add_argument("--model", required=True)
+        parser.add_argument("--n", type=int, default=300)
+        parser.add_argument("--threads", type=int, default=0)
+        parser.add_argument("--repeat", type=int, default=3)
+        parser.add_argument("--json", action="store_true")
+        cmd_pipeline(parser.parse_args())
+        return
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("speed")
