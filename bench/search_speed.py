@@ -1,0 +1,170 @@
+"""Search latency at 1k / 10k / 100k memories, next to SQLite FTS5.
+
+    python bench/search_speed.py [--sizes 1000,10000,100000] [--json] [--queries N]
+
+Memories are synthetic mixed Chinese/English lines of 30–80 characters:
+Chinese words drawn from jieba's dictionary by their corpus frequency (so
+common words are common), English words from a fixed list. Queries take 2–4
+words of a random memory, sometimes with a word from elsewhere.
+
+MemDesk's time is the whole ``SearchEngine.search`` call (parse, scope,
+keyword + expansion + substring rankings, fusion, final score, hits;
+keyword-only, limit 20). FTS5 indexes the same text as space-joined tokens
+of our tokenizer (jieba + stemming) with unicode61 and answers the same
+queries as an OR of their tokens ranked by bm25, LIMIT 20; its time includes
+tokenising the query, as ours does.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sqlite3
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from memdesk.core.records import MemoryRecord  # noqa: E402
+from memdesk.core.search import SearchEngine, Tokenizer  # noqa: E402
+from memdesk.core.times import now_utc  # noqa: E402
+
+ENGLISH = """time person year way day thing man world life hand part child eye woman place work week case
+point government company number group problem fact project meeting budget report design server client
+database memory search index python coffee tea music travel family health doctor school teacher student
+market price money bank phone email address birthday dinner lunch breakfast weekend holiday flight hotel
+ticket movie book game sport football tennis running yoga garden kitchen car bus train city river
+mountain beach weather rain snow summer winter spring autumn morning evening night monday friday
+release version update bug feature test deploy review plan goal task deadline team manager engineer
+paint photo camera video song guitar piano concert museum art history science math language english
+chinese friend brother sister mother father daughter son wife husband dog cat bird fish tree flower""".split()
+
+
+def chinese_words(rng: random.Random, count: int = 20000) -> tuple[list[str], list[float]]:
+    import jieba
+
+    path = Path(jieba.__file__).parent / "dict.txt"
+    words, freqs = [], []
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            parts = line.split()
+            if len(parts) >= 2 and 2 <= len(parts[0]) <= 4:
+                words.append(parts[0])
+                freqs.append(float(parts[1]))
+    ranked = sorted(zip(freqs, words), reverse=True)[:count]
+    return [w for _, w in ranked], [f for f, _ in ranked]
+
+
+def make_corpus(size: int, rng: random.Random) -> list[str]:
+    zh, weights = chinese_words(rng)
+    texts = []
+    for _ in range(size):
+        target = rng.randint(30, 80)
+        parts, length = [], 0
+        while length < target:
+            if rng.random() < 0.3:
+                word = " " + rng.choice(ENGLISH) + " "
+            else:
+                word = rng.choices(zh, weights)[0]
+            parts.append(word)
+            length += len(word)
+        texts.append("".join(parts).strip()[:80])
+    return texts
+
+
+def make_queries(texts: list[str], tokenizer: Tokenizer, count: int, rng: random.Random) -> list[str]:
+    queries = []
+    while len(queries) < count:
+        words = [w for w in dict.fromkeys(tokenizer.words(rng.choice(texts))) if len(w) > 1]
+        if len(words) < 2:
+            continue
+        picked = rng.sample(words, min(len(words), rng.randint(2, 4)))
+        if rng.random() < 0.3:
+            other = [w for w in tokenizer.words(rng.choice(texts)) if len(w) > 1]
+            if other:
+                picked[-1] = rng.choice(other)
+        queries.append(" ".join(picked))
+    return queries
+
+
+def records(texts: list[str]) -> list[MemoryRecord]:
+    now = now_utc()
+    return [MemoryRecord(
+        id=f"m{i:06d}", persona_id=None, group="", title="", content=text, summary="", tags=(),
+        type="note", scope="long_term", importance=5, importance_set=False, source="import",
+        dedup_key=None, content_hash="", created_at=now, updated_at=now, last_access_at=None,
+        expires_at=None, deleted_at=None, access_count=0, mention_count=0, superseded_by=None,
+        tier="hot", heat=100.0, version=1) for i, text in enumerate(texts)]
+
+
+def percentile(values: list[float], pct: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(pct / 100 * (len(ordered) - 1))))]
+
+
+def measure(size: int, query_count: int, tokenizer: Tokenizer, seed: int) -> dict:
+    rng = random.Random(seed + size)
+    texts = make_corpus(size, rng)
+    queries = make_queries(texts, tokenizer, query_count, rng)
+
+    engine = SearchEngine(tokenizer=tokenizer)
+    started = time.perf_counter()
+    engine.put(records(texts))
+    build_s = time.perf_counter() - started
+    for q in queries[:5]:
+        engine.search(q, limit=20)  # warm caches once, as a running app has
+    ours = []
+    for q in queries:
+        t = time.perf_counter()
+        engine.search(q, limit=20)
+        ours.append((time.perf_counter() - t) * 1000)
+
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE VIRTUAL TABLE fts USING fts5(body, tokenize='unicode61')")
+    db.executemany("INSERT INTO fts(rowid, body) VALUES (?, ?)",
+                   ((i, " ".join(tokenizer.words(text))) for i, text in enumerate(texts)))
+    db.commit()
+    fts = []
+    for q in queries:
+        t = time.perf_counter()
+        tokens = [w.replace('"', "") for w in tokenizer.words(q)]
+        match = " OR ".join(f'"{w}"' for w in dict.fromkeys(tokens) if w)
+        if match:
+            db.execute("SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT 20", (match,)).fetchall()
+        fts.append((time.perf_counter() - t) * 1000)
+    db.close()
+    p95, fts_p95 = percentile(ours, 95), percentile(fts, 95)
+    return {"p50_ms": round(statistics.median(ours), 3), "p95_ms": round(p95, 3),
+            "fts5_p50_ms": round(statistics.median(fts), 3), "fts5_p95_ms": round(fts_p95, 3),
+            "ratio_p95": round(p95 / fts_p95, 2) if fts_p95 else None, "build_s": round(build_s, 1)}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    tokenizer = Tokenizer()
+    tokenizer.warm_up()
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    report = {"sizes": {}}
+    for size in sizes:
+        report["sizes"][str(size)] = measure(size, args.queries, tokenizer, args.seed)
+        if not args.json:
+            row = report["sizes"][str(size)]
+            print(f"{size:>7} memories: p50 {row['p50_ms']:.2f} ms, p95 {row['p95_ms']:.2f} ms | FTS5 p50 "
+                  f"{row['fts5_p50_ms']:.2f} ms, p95 {row['fts5_p95_ms']:.2f} ms | ratio p95 {row['ratio_p95']}x "
+                  f"| index build {row['build_s']} s", flush=True)
+    if args.json:
+        print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,435 @@
+"""SearchEngine: the index of a store, kept current, and the search itself.
+
+Threads: ``build`` may run on a worker while the UI thread searches the
+previous index; the new one is swapped in under a lock and changes applied
+meanwhile are replayed. Searches, ``apply`` and the swap hold one lock, so
+searches from several threads are safe but run one at a time. Call
+``warm_up`` (jieba's dictionary, ~1 s) from a worker before the first search.
+
+How a search runs: the query is parsed (query.py) and split into ranked free
+words and constraints (filters.py); the free words produce up to four
+rankings over the memories in scope (keyword BM25, its expansion with
+related terms, substring, vector similarity); RRF fuses them and the final
+score adds importance, heat and freshness (fusion.py). Memories found only
+by substring follow the ranked hits (seed 000's fallback).
+"""
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Callable, Iterable
+
+import numpy as np
+
+from ..changes import Changes
+from ..embedding import Embedder, embed_text, text_hash
+from ..errors import CancelledError
+from ..records import MemoryRecord
+from ..times import now_utc
+from .explain import HitExplanation, MissExplanation
+from .filters import Evaluator, Plan, plan, visible_mask
+from .fusion import SearchWeights, final_scores, rrf
+from .index import SearchIndex, vocabulary_of
+from .keyword import KeywordSettings, QueryTerms
+from .query import parse
+from .stopwords import BIGRAM_SKIP, WORDS as STOP_WORDS
+from .tokenize import Tokenizer, normalise
+
+_CJK_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]")
+VECTOR_DEPTH = 50  # the most similar memories a vector ranking contributes
+SUBSTRING_CAP = 1000  # per word, when a limit is given
+INLINE_EMBED_LIMIT = 64  # changed memories embedded in apply(); more wait for reembed()
+NO_EMBEDDER = "keyword search only: no embedding model is set up"
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    id: str
+    score: float
+    record: MemoryRecord
+    explain: HitExplanation
+
+
+@dataclass
+class SearchResult:
+    query: str  # the query as parsed, rendered back to normalised text
+    hits: list[SearchHit]
+    # Memories that match, before the limit. With a limit, the substring
+    # fallback is skipped once the ranked hits fill it, so total may then
+    # leave out substring-only matches; with limit=None it is exact.
+    total: int
+    semantic: bool  # vector similarity took part
+    notice: str = ""  # e.g. why the search was keyword-only
+    expanded_with: tuple[str, ...] = ()  # related terms the keyword ranking added
+    changes: Changes = field(default_factory=Changes)  # from record_access
+
+    @property
+    def ids(self) -> list[str]:
+        return [h.id for h in self.hits]
+
+
+@dataclass
+class _Ranking:
+    """Everything one query computed, kept for hits and for explain."""
+    plan: Plan
+    terms: QueryTerms
+    expansion: QueryTerms  # related terms added to the keyword ranking
+    order: np.ndarray  # result slots, best first
+    final: np.ndarray
+    fusion: np.ndarray
+    ranks: dict
+    parts: dict  # per-slot arrays: bm25, bigram, keyword, vector, importance, heat, freshness
+    allowed: np.ndarray
+    visible: np.ndarray
+    semantic: bool
+    notice: str
+
+
+class SearchEngine:
+    def __init__(self, store=None, embedder: Embedder | None = None, *,
+                 weights: SearchWeights | None = None, keyword: KeywordSettings | None = None,
+                 tokenizer: Tokenizer | None = None, persist_vectors: bool = True):
+        self.store = store
+        self.embedder = embedder
+        self.weights = weights or SearchWeights()
+        self.keyword_settings = keyword or KeywordSettings()
+        self.tokenizer = tokenizer or Tokenizer()
+        self.persist_vectors = persist_vectors
+        self._lock = threading.RLock()
+        self._index = self._new_index()
+        self._personas: list = []
+        self._building = False
+        self._pending: list[Changes] = []
+
+    def _new_index(self) -> SearchIndex:
+        model = (self.embedder.model_id, self.embedder.dim) if self.embedder is not None else None
+        return SearchIndex(self.tokenizer, self.keyword_settings, model)
+
+    def warm_up(self) -> None:
+        """Load jieba now; call from a worker thread at start-up."""
+        self.tokenizer.warm_up()
+
+    def __len__(self) -> int:
+        return len(self._index.table)
+
+    # ---- building and keeping current ------------------------------------------------
+    def build(self, records: Iterable[MemoryRecord] | None = None, *,
+              cancel: Callable[[], bool] = lambda: False,
+              progress: Callable[[int, int], None] = lambda done, total: None) -> int:
+        """(Re)build from ``records`` or the store's iter_records(); returns the count."""
+        with self._lock:
+            self._building, self._pending = True, []
+        try:
+            records = list(records if records is not None else self.store.iter_records())
+            personas = self.store.personas() if self.store is not None else self._personas
+            index = self._new_index()
+            index.learn([p.name for p in personas])
+            index.learn(w for r in records for w in vocabulary_of(r))  # before cutting any text
+            total = len(records)
+            for done, record in enumerate(records, 1):
+                index.put(record)
+                if done % 500 == 0:
+                    if cancel():
+                        raise CancelledError("index build cancelled; the previous index is still used")
+                    progress(done, total)
+            if index.vectors is not None and self.store is not None:
+                index.set_vectors(*self.store.load_vectors(self.embedder.model_id))
+            progress(total, total)
+            with self._lock:
+                self._index, self._personas = index, personas
+                pending, self._pending = self._pending, []
+                self._building = False
+                for changes in pending:
+                    self.apply(changes)
+            return total
+        finally:
+            with self._lock:
+                self._building = False
+
+    def put(self, records: Iterable[MemoryRecord]) -> None:
+        """Index records directly (no store needed): add or replace."""
+        records = list(records)
+        with self._lock:
+            self._index.learn(w for r in records for w in vocabulary_of(r))
+            for record in records:
+                self._index.put(record)
+
+    def remove(self, ids: Iterable[str]) -> None:
+        with self._lock:
+            for memory_id in ids:
+                self._index.remove(memory_id)
+
+    def set_personas(self, personas: list) -> None:
+        """PersonaRecords for persona: filters when there is no store."""
+        with self._lock:
+            self._personas = list(personas)
+            self._index.learn(p.name for p in personas)
+
+    def apply(self, changes: Changes) -> None:
+        """Bring the index up to date with one Changes value (re-reads those ids)."""
+        if not changes:
+            return
+        with self._lock:
+            if self._building:
+                self._pending.append(changes)
+            if changes.personas and self.store is not None:
+                self.set_personas(self.store.personas())
+            ids = changes.memory_ids
+            if not ids:
+                return
+            fresh = self.store.get_many(ids) if self.store is not None else {}
+            gone = [i for i in ids if i not in fresh]
+            self.remove(gone)
+            self.put(fresh.values())
+            self._embed(list(fresh.values()))
+
+    def _embed(self, records: list[MemoryRecord]) -> None:
+        index = self._index
+        if index.vectors is None or not records:
+            return
+        todo = []
+        for record in records:
+            slot = index.table.slot_of.get(record.id)
+            if slot is not None and index.vectors.hash_of(slot) is None and record.deleted_at is None:
+                todo.append((slot, record))
+        if not todo or len(todo) > INLINE_EMBED_LIMIT:
+            return  # a bulk change: reembed() catches up, then reload_vectors()
+        texts = [embed_text(r.title, r.content) for _, r in todo]
+        vectors = self.embedder.embed(texts)
+        items = []
+        for (slot, record), text, vector in zip(todo, texts, vectors):
+            index.vectors.set(slot, vector, text_hash(text))
+            items.append((record.id, text_hash(text), vector))
+        if self.persist_vectors and self.store is not None:
+            self.store.put_vectors(self.embedder.model_id, items)
+
+    def reload_vectors(self) -> int:
+        """Re-read stored vectors (after the reembed job); returns how many are loaded."""
+        if self.embedder is None or self.store is None:
+            return 0
+        ids, matrix = self.store.load_vectors(self.embedder.model_id)
+        with self._lock:
+            return self._index.set_vectors(ids, matrix)
+
+    def embed_missing(self) -> int:
+        """Embed every indexed memory that lacks a vector (no store needed)."""
+        with self._lock:
+            missing = self._index.missing_vectors()
+            for start in range(0, len(missing), INLINE_EMBED_LIMIT):
+                self._embed(missing[start:start + INLINE_EMBED_LIMIT])
+            return len(missing)
+
+    # ---- searching -------------------------------------------------------------
+    def search(self, query: str, *, persona: str | None = None, limit: int | None = 20,
+               record_access: bool = False, semantic: bool = True, expand: bool = True,
+               lenient: bool = False, now: datetime | None = None) -> SearchResult:
+        """Ranked memories for ``query``.
+
+        persona: None = every persona, '' = global memories only, an id = that
+        persona's memories plus the global ones. record_access: count the hits
+        as read (assistants and the brief; not the GUI search bar). lenient:
+        never raise on syntax (for text an assistant sends). expand: allow
+        related-term expansion for sentence-like queries.
+        """
+        now = now or now_utc()
+        tree = parse(query, lenient=lenient, now=now)
+        with self._lock:
+            r = self._rank(tree, persona, now, semantic, expand, limit)
+            hits = self._hits(r, r.order if limit is None else r.order[:limit])
+        result = SearchResult(tree.render(), hits, len(r.order), r.semantic, r.notice,
+                              expanded_with=tuple(r.expansion.words))
+        if record_access and hits and self.store is not None:
+            result.changes = self.store.touch([h.id for h in hits])
+            self.apply(result.changes)
+        return result
+
+    def _resolve_persona(self, value: str) -> set:
+        text = normalise(value).strip()
+        if text in ("", "global", "全局", "none"):
+            return {None}
+        return {p.id for p in self._personas if normalise(p.name) == text or p.id == value}
+
+    def _rank(self, tree, persona, now, semantic, expand, limit) -> _Ranking:
+        index = self._index
+        table, size = index.table, index.table.size
+        query_plan = plan(tree)
+        visible = visible_mask(table, persona, tree, now)
+        evaluator = Evaluator(table, index.keyword, index.substring, self._resolve_persona, now)
+        allowed = visible.copy()
+        for node in query_plan.constraints:
+            allowed &= evaluator.mask(node)
+
+        terms = index.keyword.analyse(query_plan.rank_texts)
+        rankings: dict[str, np.ndarray] = {}
+        zeros = np.zeros(size)
+        word_bm25, gram_bm25 = index.keyword.scores(terms, size) if terms else (zeros, zeros)
+        keyword = word_bm25 + self.keyword_settings.bigram_weight * gram_bm25
+        expansion = QueryTerms()
+        if terms:
+            ranking_scores = keyword
+            if expand and index.keyword.should_expand(terms):
+                # RM3 practice: the expanded query replaces the original ranking
+                # (keeping both as separate RRF lists cost recall with noisy
+                # stores: the literal list re-promotes chatter matches).
+                expansion = index.keyword.expansion(terms, keyword, allowed)
+                if expansion:
+                    expanded = QueryTerms(dict(terms.words), dict(terms.bigrams))
+                    expanded.add(expansion)
+                    expanded_scores = index.keyword.combined(expanded, size)
+                    if self.keyword_settings.expand_mode == "fuse":
+                        rankings["expanded"] = _ranked(expanded_scores, allowed)
+                    else:
+                        ranking_scores = expanded_scores
+            rankings["keyword"] = _ranked(ranking_scores, allowed)
+        similarity = np.full(size, np.nan)
+        semantic_used, notice = False, ""
+        if self.embedder is None:
+            notice = NO_EMBEDDER
+        elif semantic and query_plan.rank_texts and index.vectors is not None and len(index.vectors):
+            qvec = self.embedder.embed([" ".join(query_plan.rank_texts)], query=True)[0]
+            similarity = index.vectors.similarities(qvec, size)
+            candidates = np.where(allowed & ~np.isnan(similarity))[0]
+            top = candidates[np.argsort(-similarity[candidates], kind="stable")[:VECTOR_DEPTH]]
+            rankings["vector"] = top
+            semantic_used = True
+            covered = int(index.vectors.has(size)[visible].sum())
+            if covered < int(visible.sum()):
+                notice = f"{int(visible.sum()) - covered} memories have no vector yet; they are found by keyword only"
+        elif self.embedder is not None and semantic and (index.vectors is None or not len(index.vectors)):
+            notice = "keyword search only: no memory has a vector for this model yet"
+
+        # Substring fallback: only what the rankings above missed, after them.
+        found_elsewhere = np.zeros(size, dtype=bool)
+        for slots in rankings.values():
+            found_elsewhere[slots] = True
+        needles = _needles(query_plan.soft_words if query_plan.retrieval else query_plan.rank_texts)
+        if needles and (limit is None or int((found_elsewhere & allowed).sum()) < limit):
+            counts = np.zeros(size)
+            cap = SUBSTRING_CAP if limit is not None else None
+            for needle in needles:
+                counts[index.substring.find(needle, allowed & ~found_elsewhere, cap)] += 1
+            hit = np.where(counts > 0)[0]
+            rankings["substring"] = hit[np.lexsort((-keyword[hit], -counts[hit]))]
+
+        fusion, ranks = rrf(rankings, size, self.weights.rrf_k)
+        if query_plan.retrieval:
+            members = np.zeros(size, dtype=bool)
+            for slots in rankings.values():
+                members[slots] = True
+            members &= allowed
+        else:
+            members = allowed
+        slots = np.where(members)[0]
+        importance = table.importance01(slots)
+        heat = table.heat01(slots, now)
+        freshness = table.freshness01(slots, now, self.weights.freshness_half_life_days)
+        final = final_scores(self.weights, fusion[slots], importance, heat, freshness)
+        ranked_hit = np.zeros(len(slots), dtype=bool)
+        for name in ("keyword", "expanded", "vector"):
+            if name in ranks:
+                ranked_hit |= ranks[name][slots] > 0
+        substring_hit = ranks["substring"][slots] > 0 if "substring" in ranks else np.zeros(len(slots), bool)
+        group = np.where(ranked_hit, 0, np.where(substring_hit, 1, 2))
+        order = np.lexsort((slots, -final, group))
+
+        final_all = np.zeros(size)
+        final_all[slots] = final
+        parts = {"bm25": word_bm25, "bigram": gram_bm25, "keyword": keyword, "vector": similarity}
+        for name, values in (("importance", importance), ("heat", heat), ("freshness", freshness)):
+            full = np.zeros(size)
+            full[slots] = values
+            parts[name] = full
+        return _Ranking(query_plan, terms, expansion, slots[order], final_all, fusion, ranks, parts,
+                        allowed, visible, semantic_used, notice)
+
+    def _hits(self, r: _Ranking, shown: np.ndarray) -> list[SearchHit]:
+        # Columns converted once (tolist) rather than per hit: this runs on every keystroke.
+        table, keyword = self._index.table, self._index.keyword
+        cols = {name: values[shown].tolist() for name, values in r.parts.items()}
+        fusion, final = r.fusion[shown].tolist(), r.final[shown].tolist()
+        ranks = {name: rank[shown].tolist() for name, rank in r.ranks.items()}
+        hits = []
+        for i, slot in enumerate(shown.tolist()):
+            words, grams = keyword.matched(slot, r.terms)
+            hit_ranks = {name: (values[i] or None) for name, values in ranks.items()}
+            sim = cols["vector"][i]
+            explanation = HitExplanation(
+                matched_words=tuple(words), matched_bigrams=tuple(grams), bm25=cols["bm25"][i],
+                bigram_bm25=cols["bigram"][i], keyword_score=cols["keyword"][i],
+                vector_similarity=None if sim != sim else sim, ranks=hit_ranks, fusion=fusion[i],
+                importance=cols["importance"][i], heat=cols["heat"][i], freshness=cols["freshness"][i],
+                final=final[i], found_by=tuple(n for n, v in hit_ranks.items() if v), position=i + 1)
+            record = table.records[slot]
+            hits.append(SearchHit(record.id, final[i], record, explanation))
+        return hits
+
+    # ---- why not ------------------------------------------------------------------
+    def explain_missing(self, query: str, memory_id: str, *, persona: str | None = None,
+                        limit: int | None = 20, semantic: bool = True, expand: bool = True,
+                        lenient: bool = False, now: datetime | None = None) -> MissExplanation:
+        """Why ``memory_id`` is (not) among the first ``limit`` results of this search."""
+        now = now or now_utc()
+        tree = parse(query, lenient=lenient, now=now)
+        with self._lock:
+            table = self._index.table
+            slot = table.slot_of.get(memory_id)
+            if slot is None:
+                return MissExplanation(memory_id, "unknown", f"no memory with id {memory_id} is indexed")
+            record = table.records[slot]
+            if not table.scope_mask(persona)[slot]:
+                owner = "global" if record.persona_id is None else f"persona {self._persona_name(record.persona_id)}"
+                wanted = "global memories only" if persona == "" else f"persona {self._persona_name(persona)} and global memories"
+                return MissExplanation(memory_id, "scope", f"it belongs to {owner}; the search covers {wanted}")
+            r = self._rank(tree, persona, now, semantic, expand, None)
+            if not r.visible[slot]:
+                state = ("in the trash" if record.deleted_at else "superseded" if record.superseded_by
+                         else "expired")
+                word = {"in the trash": "deleted"}.get(state, state)
+                return MissExplanation(memory_id, "hidden", f"it is {state}; add is:{word} to the query to see it")
+            evaluator = Evaluator(table, self._index.keyword, self._index.substring, self._resolve_persona, now)
+            for node in r.plan.constraints:
+                if not evaluator.mask(node)[slot]:
+                    return MissExplanation(memory_id, "filter", f"the condition {node.render()} excludes it",
+                                           filter=node.render())
+            ranks = {name: (int(rank[slot]) or None) for name, rank in r.ranks.items()}
+            where = np.where(r.order == slot)[0]
+            if len(where) == 0:
+                sim = r.parts["vector"][slot]
+                extra = "" if np.isnan(sim) else f"; its vector similarity {sim:.3f} is not among the {VECTOR_DEPTH} best"
+                return MissExplanation(memory_id, "no_match", "it contains none of the search words" + extra, ranks=ranks)
+            position = int(where[0]) + 1
+            listed = ", ".join(f"{n} #{v}" for n, v in ranks.items() if v) or "no ranking"
+            if limit is not None and position > limit:
+                return MissExplanation(memory_id, "below_limit",
+                                       f"it ranks #{position} of {len(r.order)} ({listed}); only {limit} were shown",
+                                       ranks=ranks, position=position)
+            return MissExplanation(memory_id, "returned", f"it is result #{position} ({listed})",
+                                   ranks=ranks, position=position)
+
+    def _persona_name(self, persona_id: str | None) -> str:
+        return next((p.name for p in self._personas if p.id == persona_id), persona_id or "global")
+
+
+def _ranked(scores: np.ndarray, allowed: np.ndarray) -> np.ndarray:
+    slots = np.where(allowed & (scores > 0))[0]
+    return slots[np.argsort(-scores[slots], kind="stable")]
+
+
+def _needles(words: list[str]) -> list[str]:
+    """Substring needles: stop words only when the query has nothing else.
+
+    A Chinese word of two or more characters is left out: every memory that
+    contains it also holds its bigrams, so the keyword ranking has it.
+    """
+    needles = [normalise(w).strip() for w in words]
+    needles = list(dict.fromkeys(n for n in needles if n))
+    content = [n for n in needles if n not in STOP_WORDS]
+    needles = content or needles
+    return [n for n in needles if not _bigram_covered(n)]
+
+
+def _bigram_covered(needle: str) -> bool:
+    return (len(needle) >= 2 and all(_CJK_CHAR.match(c) for c in needle)
+            and not any(c in BIGRAM_SKIP for c in needle))

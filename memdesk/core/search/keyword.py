@@ -1,0 +1,178 @@
+"""The keyword side of search: fields -> terms -> two BM25 fields.
+
+A memory's title, content, summary, tags and group become one weighted bag
+of word terms (title and tags count double: they are what the user chose to
+name the memory by) and one bag of CJK bigrams. The bigram field scores at
+half weight: it exists to catch what jieba cut differently, not to outvote
+whole words.
+
+Questions in a chatty message ("今天天气真好……我路过的商场怎么样？") are what
+the user wants; the sentences around them weigh less (QUESTION_FOCUS).
+
+Related-term expansion (pseudo-relevance feedback, RM3-style): for
+sentence-like queries (a question mark, or at least two function words such
+as "when did", "的…是") the best keyword hits lend their most specific terms
+to a second query. That finds the memory that answers a question about
+something the first hit names ("that 600-person event" -> its name -> its
+duration). Short keyword queries are left literal.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..records import MemoryRecord
+from .bm25 import B, EPSILON, K1, BM25Field
+from .tokenize import Tokenizer, normalise
+
+FIELD_WEIGHTS = {"title": 2.0, "content": 1.0, "summary": 1.0, "tags": 2.0, "group": 1.0}
+_SENTENCE_END = re.compile(r"(?<=[。！？!?；;\n])")
+
+
+@dataclass(frozen=True)
+class KeywordSettings:
+    k1: float = K1
+    b: float = B
+    epsilon: float = EPSILON
+    bigram_weight: float = 0.5
+    question_focus: float = 0.3  # weight of non-question sentences when a message asks something
+    expand_min_terms: int = 3  # expansion only for queries with at least this many distinct terms
+    expand_docs: int = 2
+    expand_terms: int = 10
+    expand_weight: float = 0.5
+    expand_mode: str = "replace"  # "replace" the literal ranking, or "fuse" both by RRF
+    query_subwords: bool = True  # cut queries in jieba's search mode too
+
+
+@dataclass
+class QueryTerms:
+    words: dict[str, float] = field(default_factory=dict)
+    bigrams: dict[str, float] = field(default_factory=dict)
+    sentence: bool = False  # reads like a sentence (a question, or function words)
+
+    def __bool__(self) -> bool:
+        return bool(self.words or self.bigrams)
+
+    def add(self, other: "QueryTerms", scale: float = 1.0) -> None:
+        for mine, theirs in ((self.words, other.words), (self.bigrams, other.bigrams)):
+            for term, weight in theirs.items():
+                mine[term] = mine.get(term, 0.0) + weight * scale
+
+
+def searchable_text(record: MemoryRecord) -> str:
+    """Everything a memory can be found by, normalised (also the substring haystack)."""
+    parts = (record.title, record.content, record.summary, " ".join(record.tags), record.group)
+    return normalise("\n".join(p for p in parts if p))
+
+
+class KeywordIndex:
+    def __init__(self, tokenizer: Tokenizer, settings: KeywordSettings | None = None):
+        self.tokenizer = tokenizer
+        self.settings = s = settings or KeywordSettings()
+        self.words = BM25Field(k1=s.k1, b=s.b, epsilon=s.epsilon)
+        self.bigrams = BM25Field(k1=s.k1, b=s.b, epsilon=s.epsilon)
+
+    # -- documents -------------------------------------------------------------
+    def set(self, slot: int, record: MemoryRecord) -> None:
+        words: Counter = Counter()
+        grams: Counter = Counter()
+        fields = {"title": record.title, "content": record.content, "summary": record.summary,
+                  "tags": " ".join(record.tags), "group": record.group.replace("/", " ")}
+        for name, text in fields.items():
+            if not text:
+                continue
+            weight = FIELD_WEIGHTS[name]
+            text = normalise(text)
+            for term in self.tokenizer.words(text, normalised=True):
+                words[term] += weight
+            for term in self.tokenizer.bigrams(text, normalised=True):
+                grams[term] += weight
+        self.words.set(slot, words)
+        self.bigrams.set(slot, grams)
+
+    def remove(self, slot: int) -> None:
+        self.words.remove(slot)
+        self.bigrams.remove(slot)
+
+    # -- queries -----------------------------------------------------------------
+    def analyse(self, texts: list[str]) -> QueryTerms:
+        """Query terms of the free words and phrases, with question focus."""
+        terms = QueryTerms()
+        for text in texts:
+            text = normalise(text)
+            sentences = [s for s in _SENTENCE_END.split(text) if s.strip()]
+            asks = [s.rstrip()[-1:] in "?？" for s in sentences]
+            focus = len(sentences) > 1 and any(asks)
+            stops = 0
+            for sentence, is_question in zip(sentences, asks):
+                weight = 1.0 if (is_question or not focus) else self.settings.question_focus
+                words, dropped = self.tokenizer.words_and_stops(
+                    sentence, normalised=True, subwords=self.settings.query_subwords)
+                stops += dropped
+                for term in words:
+                    terms.words[term] = terms.words.get(term, 0.0) + weight
+                for term in self.tokenizer.bigrams(sentence, normalised=True):
+                    terms.bigrams[term] = terms.bigrams.get(term, 0.0) + weight
+            terms.sentence = terms.sentence or any(asks) or stops >= 2
+        return terms
+
+    def scores(self, terms: QueryTerms, size: int) -> tuple[np.ndarray, np.ndarray]:
+        """(word BM25, bigram BM25) per slot; the keyword score is word + w * bigram."""
+        word_scores = np.zeros(size)
+        gram_scores = np.zeros(size)
+        self.words.add_weighted(terms.words, word_scores)
+        self.bigrams.add_weighted(terms.bigrams, gram_scores)
+        return word_scores, gram_scores
+
+    def combined(self, terms: QueryTerms, size: int) -> np.ndarray:
+        word_scores, gram_scores = self.scores(terms, size)
+        return word_scores + self.settings.bigram_weight * gram_scores
+
+    def should_expand(self, terms: QueryTerms) -> bool:
+        """Only sentences: a few keywords mean exactly what they say."""
+        return terms.sentence and len(terms.words) >= self.settings.expand_min_terms
+
+    def expansion(self, terms: QueryTerms, scores: np.ndarray, allowed: np.ndarray) -> QueryTerms:
+        """Terms the top hits add to the query (original terms excluded)."""
+        s = self.settings
+        ranked = np.where(allowed & (scores > 0))[0]
+        if len(ranked) == 0:
+            return QueryTerms()
+        top = ranked[np.argsort(-scores[ranked], kind="stable")[: s.expand_docs]]
+        best = scores[top[0]]
+        extra = QueryTerms()
+        for bag, source, out in ((self.words, terms.words, extra.words),
+                                 (self.bigrams, terms.bigrams, extra.bigrams)):
+            weights: Counter = Counter()
+            for slot in top:
+                doc = bag.doc_weights(int(slot))
+                length = sum(doc.values()) or 1.0
+                share = scores[slot] / best
+                for term, tf in doc.items():
+                    if term not in source:
+                        weights[term] += share * tf / length * bag.idf(term)
+            chosen = [(t, w) for t, w in weights.most_common(s.expand_terms) if w > 0]
+            if chosen:
+                top_weight = chosen[0][1]
+                for term, weight in chosen:
+                    out[term] = s.expand_weight * weight / top_weight
+        return extra
+
+    def matched(self, slot: int, terms: QueryTerms) -> tuple[list[str], list[str]]:
+        """Query words and bigrams this memory contains (for explain)."""
+        return ([t for t in terms.words if self.words.contains(slot, t)],
+                [t for t in terms.bigrams if self.bigrams.contains(slot, t)])
+
+    def word_slots(self, word: str) -> np.ndarray | None:
+        """Slots holding every non-stop term of ``word``; None if it has none."""
+        terms = set(self.tokenizer.words(word))
+        if not terms:
+            return None
+        result = None
+        for term in terms:
+            slots, _ = self.words.postings(term)
+            result = slots if result is None else np.intersect1d(result, slots, assume_unique=True)
+        return result

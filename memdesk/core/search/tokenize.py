@@ -1,0 +1,194 @@
+"""Turning mixed Chinese/English text into index terms.
+
+- Everything is NFKC-normalised (full-width letters, digits and punctuation
+  become their ASCII forms) and case-folded first.
+- Chinese goes through jieba in search mode (long words also yield their
+  dictionary sub-words). jieba takes about a second to load its dictionary,
+  so it is loaded lazily; call ``warm_up`` from a worker thread at start-up so
+  the UI thread never pays for it.
+- The user's own vocabulary (tags, group and persona names, short titles) is
+  added to jieba so those terms stay whole.
+- English words are stop-worded and stemmed (Snowball), so "researching"
+  finds "researched".
+- CJK character bigrams form a second field: they find words jieba cut
+  differently in the memory and in the query (names, new words).
+"""
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import unicodedata
+from typing import Iterable
+
+from .stopwords import BIGRAM_SKIP, WORDS as STOP_WORDS
+
+# Han (with extension A and compatibility ideographs), kana, hangul.
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
+_CJK_RUN = re.compile(f"[{_CJK}]+")
+_HAS_CJK = re.compile(f"[{_CJK}]")
+_ALNUM = re.compile(r"[^\W_]+")
+_LETTERS_DIGITS = re.compile(r"[^\W\d_]+|\d+")
+_VOCAB_OK = re.compile(r"^[^\s,，。;；:：!！?？\"“”'‘’()（）\[\]【】<>《》]+$")
+# Long titles would swallow their own words if added to jieba whole.
+MAX_VOCAB_LEN = 12
+
+
+def normalise(text: str) -> str:
+    """NFKC + case folding: the form every index and every match uses."""
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def has_cjk(text: str) -> bool:
+    return _HAS_CJK.search(text) is not None
+
+
+class Tokenizer:
+    """Word and bigram terms for the keyword index. Thread-safe."""
+
+    def __init__(self, *, hmm: bool = True, cache_size: int = 0):
+        self._hmm = hmm
+        # Cut texts kept by their normalised form. Off by default (it costs
+        # memory); the benchmarks index the same distractors into every store.
+        self._cache_size = cache_size
+        self._cache: dict[str, tuple[tuple[str, ...], int]] = {}
+        self._lock = threading.RLock()
+        self._jieba = None
+        self._vocabulary: set[str] = set()
+        self._stems: dict[str, str] = {}
+        self._stemmer = None
+
+    # -- loading -----------------------------------------------------------
+    def warm_up(self) -> None:
+        """Load jieba's dictionary now (about a second). Call off the UI thread."""
+        self._segmenter()
+
+    @property
+    def loaded(self) -> bool:
+        return self._jieba is not None
+
+    def _segmenter(self):
+        if self._jieba is None:
+            with self._lock:
+                if self._jieba is None:
+                    import jieba  # local: heavy import, only when first needed
+
+                    jieba.setLogLevel(logging.WARNING)
+                    segmenter = jieba.Tokenizer()  # our own instance: user words stay ours
+                    segmenter.initialize()
+                    for word in self._vocabulary:
+                        segmenter.add_word(word)
+                    self._jieba = segmenter
+        return self._jieba
+
+    def add_vocabulary(self, words: Iterable[str]) -> list[str]:
+        """Teach jieba the user's terms; returns the (normalised) new ones.
+
+        Memories already indexed that contain a new term were cut without it;
+        the index re-tokenises them (see KeywordIndex.add_vocabulary).
+        """
+        new = []
+        for word in words:
+            term = normalise(word or "").strip()
+            if (term and term not in self._vocabulary and len(term) <= MAX_VOCAB_LEN
+                    and has_cjk(term) and _VOCAB_OK.match(term)):
+                new.append(term)
+        if not new:
+            return []
+        with self._lock:
+            self._vocabulary.update(new)
+            self._cache.clear()
+            if self._jieba is not None:
+                for term in new:
+                    self._jieba.add_word(term)
+        return new
+
+    @property
+    def vocabulary(self) -> frozenset[str]:
+        return frozenset(self._vocabulary)
+
+    # -- terms ---------------------------------------------------------------
+    def words(self, text: str, *, normalised: bool = False, subwords: bool = True) -> list[str]:
+        """Word terms in order, with repeats (BM25 counts them).
+
+        ``subwords``: jieba's search mode, where a long word also yields the
+        dictionary words inside it (金融科技 -> 金融, 科技, 金融科技).
+        """
+        return self.words_and_stops(text, normalised=normalised, subwords=subwords)[0]
+
+    def words_and_stops(self, text: str, *, normalised: bool = False,
+                        subwords: bool = True) -> tuple[list[str], int]:
+        """Word terms, and how many stop words were dropped (a sign of a sentence)."""
+        text = text if normalised else normalise(text)
+        if not text.strip():
+            return [], 0
+        key = text if subwords else "\x01" + text
+        cached = self._cache.get(key)
+        if cached is not None:
+            return list(cached[0]), cached[1]
+        segmenter = self._segmenter()
+        with self._lock:
+            cut = segmenter.cut_for_search if subwords else segmenter.cut
+            pieces = list(cut(text, HMM=self._hmm))
+        out: list[str] = []
+        stops = 0
+        for piece in pieces:
+            piece = piece.strip()
+            if not piece:
+                continue
+            if has_cjk(piece):
+                if piece in self._vocabulary or piece not in STOP_WORDS:
+                    out.append(piece)
+                else:
+                    stops += 1
+                continue
+            if piece in self._vocabulary:
+                out.append(piece)
+            for run in _ALNUM.findall(piece):
+                stops += self._latin(run, out)
+        if self._cache_size:
+            if len(self._cache) >= self._cache_size:
+                self._cache.clear()
+            self._cache[key] = (tuple(out), stops)
+        return out, stops
+
+    def _latin(self, run: str, out: list[str]) -> int:
+        """Append the terms of one letters/digits run; returns 1 for a stop word."""
+        if run in STOP_WORDS:
+            return 1
+        if run.isdigit():
+            out.append(run)
+            return 0
+        parts = _LETTERS_DIGITS.findall(run)
+        if len(parts) > 1:  # "iphone15": keep it whole and findable as "iphone"
+            out.append(run)
+            for part in parts:
+                if part not in STOP_WORDS:
+                    out.append(part if part.isdigit() else self.stem(part))
+            return 0
+        out.append(self.stem(run))
+        return 0
+
+    def stem(self, word: str) -> str:
+        stem = self._stems.get(word)
+        if stem is None:
+            if self._stemmer is None:
+                import snowballstemmer
+
+                self._stemmer = snowballstemmer.stemmer("english")
+            stem = self._stemmer.stemWord(word) if word.isascii() else word
+            if len(self._stems) < 200_000:
+                self._stems[word] = stem
+        return stem
+
+    @staticmethod
+    def bigrams(text: str, *, normalised: bool = False) -> list[str]:
+        """Overlapping CJK character bigrams, skipping pure particles."""
+        text = text if normalised else normalise(text)
+        out = []
+        for run in _CJK_RUN.findall(text):
+            for i in range(len(run) - 1):
+                pair = run[i:i + 2]
+                if pair[0] not in BIGRAM_SKIP and pair[1] not in BIGRAM_SKIP:
+                    out.append(pair)
+        return out

@@ -1,0 +1,234 @@
+"""The engine over a real Store: scope, hidden states, fallback, fusion, explain, updates."""
+from datetime import timedelta
+
+import numpy as np
+import pytest
+
+from memdesk.core.changes import Changes
+from memdesk.core.search import FUSION_ONLY, NO_EMBEDDER, HashingEmbedder, SearchEngine, SearchWeights
+from memdesk.core.search.fusion import rrf
+from memdesk.core.search.query import QuerySyntaxError
+from memdesk.core.times import now_utc
+
+
+@pytest.fixture
+def filled(store, tokenizer):
+    work, _ = store.create_persona(name="工作助手")
+    life, _ = store.create_persona(name="生活助手")
+    ids = {
+        "coffee": store.add(content="用户下午后不喝含咖啡因的饮品", title="不喝咖啡因", tags=("习惯", "健康"),
+                            group="偏好/饮食").added[0],
+        "trading": store.add(content="在做量化交易系统，用 Python 和 PostgreSQL", persona_id=work,
+                             importance=8, group="工作").added[0],
+        "cats": store.add(content="家里有三只猫，都喜欢喝水", persona_id=life, tags=("宠物",)).added[0],
+        "ticket": store.add(content="Bug ticket ABC-1234 about the export dialog", persona_id=work).added[0],
+        "support": store.add(content="Caroline went to an LGBTQ support group yesterday",
+                             created_at=now_utc() - timedelta(days=400)).added[0],
+    }
+    engine = SearchEngine(store, tokenizer=tokenizer)
+    engine.build()
+    return engine, store, work, life, ids
+
+
+def test_keyword_search_finds_mixed_language(filled):
+    engine, _, _, _, ids = filled
+    assert engine.search("咖啡因").ids[0] == ids["coffee"]
+    assert engine.search("postgresql python").ids[0] == ids["trading"]
+    assert engine.search("supporting groups").ids == [ids["support"]]  # stemmed
+    assert engine.search("tag:健康").ids == [ids["coffee"]]
+    assert engine.search("group:偏好").ids == [ids["coffee"]]  # a group covers its sub-groups
+
+
+def test_empty_query_lists_everything_in_scope(filled):
+    engine, _, work, _, ids = filled
+    assert set(engine.search("").ids) == set(ids.values())
+    assert set(engine.search("", persona=work).ids) == {ids["coffee"], ids["trading"], ids["ticket"], ids["support"]}
+    assert set(engine.search("", persona="").ids) == {ids["coffee"], ids["support"]}
+    assert engine.search("", limit=2).total == 5 and len(engine.search("", limit=2).hits) == 2
+
+
+def test_persona_scope_and_filter(filled):
+    engine, _, work, life, ids = filled
+    assert engine.search("猫", persona=work).ids == []
+    assert engine.search("猫", persona=life).ids == [ids["cats"]]
+    assert set(engine.search("persona:工作助手").ids) == {ids["trading"], ids["ticket"]}
+    assert set(engine.search("persona:global").ids) == {ids["coffee"], ids["support"]}
+    assert engine.search("persona:nobody").ids == []
+
+
+def test_hidden_states_only_on_request(filled):
+    engine, store, _, _, ids = filled
+    engine.apply(store.delete([ids["cats"]]))
+    added = store.add(content="家里有四只猫")
+    new_id = added.added[0]
+    engine.apply(added | store.supersede(ids["coffee"], new_id=new_id))
+    expiring = store.add(content="明天猫要打疫苗", expires_at=now_utc() - timedelta(hours=1))
+    engine.apply(expiring)
+    assert engine.search("猫").ids == [new_id]
+    assert engine.search("is:deleted").ids == [ids["cats"]]
+    assert engine.search("猫 is:expired").ids == [expiring.added[0]]
+    assert engine.search("is:superseded").ids == [ids["coffee"]]
+    assert set(engine.search("猫 -is:deleted is:expired OR is:active").ids) >= {new_id}
+
+
+def test_substring_fallback_follows_ranked_hits(filled, tokenizer):
+    engine, store, _, _, ids = filled
+    extra = store.add(content="the exporter handles ABC-12 style ids").added[0]
+    engine.apply(Changes(added=(extra,)))
+    # "abc-12" is a word fragment of ABC-1234: only the substring ranking holds it.
+    result = engine.search("ABC-12")
+    assert result.ids[:2] == [extra, ids["ticket"]] or set(result.ids) == {extra, ids["ticket"]}
+    ticket = next(h for h in result.hits if h.id == ids["ticket"])
+    assert ticket.explain.found_by in (("keyword",), ("substring",))
+    # A fragment BM25 cannot see at all:
+    fragment = engine.search("xport")
+    assert set(fragment.ids) == {ids["ticket"], extra}
+    assert all(h.explain.found_by == ("substring",) for h in fragment.hits)
+    # Ranked hits come first even when a substring-only memory scores higher on metadata.
+    engine.apply(store.update(extra, expected_version=None, importance=10))
+    mixed = engine.search("exporter dialog")
+    assert mixed.hits[0].explain.ranks["keyword"] is not None
+
+
+def test_incremental_updates(filled):
+    engine, store, _, _, ids = filled
+    assert engine.search("蓝莓").ids == []
+    added = store.add(content="最喜欢的水果是蓝莓")
+    engine.apply(added)
+    assert engine.search("蓝莓").ids == [added.added[0]]
+    engine.apply(store.update(added.added[0], expected_version=None, content="最喜欢的水果是草莓"))
+    assert engine.search("蓝莓").ids == [] and engine.search("草莓").ids == [added.added[0]]
+    engine.apply(store.delete([added.added[0]]) | store.purge([added.added[0]]))
+    assert engine.search("草莓").ids == []
+    # The same index a full rebuild gives:
+    rebuilt = SearchEngine(store, tokenizer=engine.tokenizer)
+    rebuilt.build()
+    for query in ("猫", "咖啡 健康", "python", ""):
+        assert engine.search(query).ids == rebuilt.search(query).ids
+
+
+def test_new_vocabulary_recuts_old_memories(filled):
+    engine, store, _, _, _ = filled
+    old = store.add(content="周末去参加星火读书会的活动").added[0]
+    engine.apply(Changes(added=(old,)))
+    assert "星火读书会" not in engine.search("星火读书会").hits[0].explain.matched_words
+    engine.apply(store.add(content="读书会改到周日", tags=("星火读书会",)))
+    hit = next(h for h in engine.search("星火读书会").hits if h.id == old)
+    assert "星火读书会" in hit.explain.matched_words
+
+
+def test_explain_hits(filled):
+    engine, _, _, _, ids = filled
+    hit = engine.search("咖啡因 饮品").hits[0]
+    e = hit.explain
+    assert hit.id == ids["coffee"] and e.position == 1
+    assert "咖啡因" in e.matched_words and e.bm25 > 0 and e.keyword_score >= e.bm25
+    assert e.ranks["keyword"] == 1 and e.vector_similarity is None
+    assert 0 < e.fusion <= 1 and e.final == pytest.approx(hit.score)
+    expected = 0.4 * e.fusion + 0.3 * e.importance + 0.2 * e.heat + 0.1 * e.freshness
+    assert e.final == pytest.approx(expected)
+    assert "咖啡因" in e.describe()
+
+
+def test_explain_missing(filled):
+    engine, store, work, _, ids = filled
+    assert engine.explain_missing("猫", ids["cats"], persona=work).reason == "scope"
+    assert engine.explain_missing("猫", "no-such-id").reason == "unknown"
+    assert engine.explain_missing("猫 tag:x", ids["cats"]).filter == "tag:x"
+    assert engine.explain_missing("python", ids["cats"]).reason == "no_match"
+    assert engine.explain_missing("猫", ids["cats"]).reason == "returned"
+    engine.apply(store.add(content="猫粮买了两袋"))
+    miss = engine.explain_missing("猫", ids["cats"], limit=1)
+    assert miss.reason in ("below_limit", "returned") and miss.ranks["keyword"] in (1, 2)
+    engine.apply(store.delete([ids["cats"]]))
+    hidden = engine.explain_missing("猫", ids["cats"])
+    assert hidden.reason == "hidden" and "is:deleted" in hidden.message
+
+
+def test_record_access_updates_heat(filled):
+    engine, store, _, _, ids = filled
+    before = store.get(ids["support"]).access_count
+    engine.search("support group")  # the GUI search bar: no access recorded
+    assert store.get(ids["support"]).access_count == before
+    result = engine.search("support group", record_access=True)
+    assert store.get(ids["support"]).access_count == before + 1
+    assert ids["support"] in result.changes.updated
+    assert engine.search("support group").hits[0].explain.heat > 0.1  # re-read: 10 + 5 access
+
+
+def test_importance_and_heat_order_equal_matches(store, tokenizer):
+    old = now_utc() - timedelta(days=100)
+    low = store.add(content="会议纪要：预算", importance=2, created_at=old).added[0]
+    high = store.add(content="会议纪要：预算", importance=9, created_at=old).added[0]
+    engine = SearchEngine(store, tokenizer=tokenizer)
+    engine.build()
+    assert engine.search("预算").ids == [high, low]
+    # Equal on importance and age: the one used more often is hotter.
+    twin = store.add(content="会议纪要：预算", importance=2, created_at=old)
+    engine.apply(twin)
+    engine.apply(store.touch([low]) | store.touch([low]))
+    assert engine.search("预算").ids == [high, low, twin.added[0]]
+    flat = SearchEngine(store, tokenizer=tokenizer, weights=SearchWeights(importance=0, heat=0, freshness=0))
+    flat.build()
+    hits = flat.search("预算").hits
+    assert [h.explain.bm25 for h in hits][0] == pytest.approx(hits[1].explain.bm25)
+    assert hits[0].score == pytest.approx(0.4) and hits[1].score == pytest.approx(0.4 * 61 / 62)
+
+
+def test_rrf_fuses_by_rank():
+    fused, ranks = rrf({"a": np.array([2, 0, 1]), "b": np.array([0, 2])}, 4, k=60)
+    best = 2 / 61
+    assert fused[0] == pytest.approx((1 / 62 + 1 / 61) / best)
+    assert fused[2] == pytest.approx((1 / 61 + 1 / 62) / best)
+    assert fused[1] == pytest.approx((1 / 63) / best) and fused[3] == 0
+    assert ranks["a"].tolist() == [2, 3, 1, 0] and ranks["b"].tolist() == [1, 0, 2, 0]
+
+
+def test_vectors_with_a_real_embedder(store, tokenizer):
+    embedder = HashingEmbedder()
+    a = store.add(content="Caroline paints sunsets by the lake").added[0]
+    b = store.add(content="Melanie runs a marathon every spring").added[0]
+    engine = SearchEngine(store, embedder, tokenizer=tokenizer)
+    engine.build()
+    engine.embed_missing()  # stores vectors too
+    ids, matrix = store.load_vectors(embedder.model_id)
+    assert set(ids) == {a, b} and np.allclose(np.linalg.norm(matrix, axis=1), 1.0)
+    result = engine.search("painting sunset")
+    assert result.semantic and result.notice == ""
+    assert result.ids[0] == a
+    assert result.hits[0].explain.vector_similarity > 0 and result.hits[0].explain.ranks["vector"] == 1
+    # A word only the n-gram vectors can relate ("paintings" vs "paints" differ after stemming).
+    vec_only = engine.search("paintsx")
+    assert vec_only.ids and vec_only.hits[0].explain.found_by == ("vector",)
+    # New memories are embedded on apply; a fresh engine loads stored vectors.
+    c = store.add(content="Caroline adopted a puppy")
+    engine.apply(c)
+    reloaded = SearchEngine(store, embedder, tokenizer=tokenizer)
+    reloaded.build()
+    assert reloaded.search("puppy adoption").ids[0] == c.added[0]
+    assert reloaded.search("puppy", semantic=False).semantic is False
+
+
+def test_without_embedder_search_says_keyword_only(filled):
+    engine = filled[0]
+    result = engine.search("猫")
+    assert not result.semantic and result.notice == NO_EMBEDDER
+
+
+def test_fusion_only_weights_rank_by_relevance(store, tokenizer):
+    old = store.add(content="budget meeting budget", created_at=now_utc() - timedelta(days=900),
+                    importance=1).added[0]
+    new = store.add(content="budget notes from the long planning session", importance=10).added[0]
+    default = SearchEngine(store, tokenizer=tokenizer)
+    default.build()
+    assert default.search("budget").ids == [new, old]
+    relevance = SearchEngine(store, tokenizer=tokenizer, weights=FUSION_ONLY)
+    relevance.build()
+    assert relevance.search("budget").ids == [old, new]
+
+
+def test_bad_query_raises_unless_lenient(filled):
+    engine = filled[0]
+    with pytest.raises(QuerySyntaxError):
+        engine.search('"unclosed')
+    assert engine.search('"unclosed support', lenient=True).ids
