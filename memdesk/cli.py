@@ -8,16 +8,16 @@ import argparse
 import json
 import sqlite3
 import sys
-from pathlib import Path
 
 import peewee
 
 from . import __version__
 from .cli_format import memory_details, memory_line
+from .core.changes import Changes
 from .core.errors import MemDeskError
-from .core.io import native
-from .core.io.plan import FORMATS, import_file
-from .core.queries import SORTS, STATES
+from .core.io.export import EXPORT_FORMATS, export_file, export_text
+from .core.io.plan import FORMATS, apply_import, plan_file
+from .core.queries import ALL, GLOBAL, SORTS, STATES
 from .core.records import SCOPES, TIERS, TYPES
 from .core.store import Store
 from .core.times import days_from_now, parse_time
@@ -228,35 +228,55 @@ def cmd_clean(args, store) -> int:
 
 
 def cmd_export(args, store) -> int:
-    persona = store.resolve_persona(args.persona) if args.persona else None
-    data = native.export_data(store, persona=persona, include_deleted=not args.no_trash)
-    text = json.dumps(data, ensure_ascii=False, indent=2)
+    persona = ALL
+    if args.persona:
+        persona = store.resolve_persona(args.persona) or GLOBAL  # 'global': global memories only
+    options = {"format": args.format, "persona": persona, "group": args.group,
+               "state": "active" if args.no_trash else None}
     if args.file in (None, "-"):
-        sys.stdout.write(text + "\n")
+        text, _ = export_text(store, **options)
+        sys.stdout.write(text)
     else:
-        target = Path(args.file)
-        tmp = target.with_name(target.name + ".part")
-        tmp.write_text(text + "\n", encoding="utf-8")
-        tmp.replace(target)  # never leave a half-written export behind
-        print(f"exported {len(data['memories'])} memories to {target}", file=sys.stderr)
+        result = export_file(store, args.file, **options)  # temp file + rename: never half-written
+        print(f"exported {result.count} memories to {result.path} ({result.format})", file=sys.stderr)
     return 0
 
 
 def cmd_import(args, store) -> int:
-    plan, changes = import_file(store, args.file, format=args.format, dry_run=args.dry_run,
-                                on_conflict=args.on_conflict)
+    plan = plan_file(store, args.file, format=args.format)
+    invalid = plan.count("invalid")
+    refused = args.strict and invalid > 0
+    changes = Changes()
+    if not args.dry_run and not refused:
+        changes = apply_import(store, plan, on_conflict=args.on_conflict)
     summary = plan.summary()
+    mapped = [i for i in plan.items
+              if i.status in ("new", "updated") and i.reason and not i.reason.startswith("differs")]
     if args.json:
         _print_json({"format": plan.format, "dry_run": args.dry_run, "summary": summary,
+                     "duplicates": plan.duplicates, "notes": plan.notes, "refused": refused,
                      "written": len(changes.memory_ids),
                      "problems": [{"index": i.index, "id": i.memory_id, "status": i.status, "reason": i.reason}
-                                  for i in plan.items if i.status in ("invalid", "conflict")]})
+                                  for i in plan.problems()],
+                     "mapped": [{"index": i.index, "id": i.memory_id, "note": i.reason} for i in mapped]})
     else:
-        print(f"format: {plan.format}; " + ", ".join(f"{k} {v}" for k, v in summary.items()))
-        for item in plan.items:
-            if item.status in ("invalid", "conflict"):
-                print(f"  record {item.index} ({item.memory_id or 'no id'}): {item.status}: {item.reason}")
-        print("dry run: nothing written" if args.dry_run else f"written: {len(changes.memory_ids)}")
+        print(f"format: {plan.format}; " + ", ".join(f"{k} {v}" for k, v in summary.items())
+              + (f" (of which {plan.duplicates} duplicates of stored text)" if plan.duplicates else ""))
+        for note in plan.notes:
+            print(f"  note: {note}")
+        for item in mapped[:20]:  # e.g. a foreign type stored as a MemDesk type plus a tag
+            print(f"  record {item.index} ({item.memory_id or 'no id'}): {item.reason}")
+        if len(mapped) > 20:
+            print(f"  … {len(mapped) - 20} more records with notes (--json lists them all)")
+        for item in plan.problems():
+            print(f"  record {item.index} ({item.memory_id or 'no id'}): {item.status}: {item.reason}")
+        if not refused:
+            print("dry run: nothing written" if args.dry_run else f"written: {len(changes.memory_ids)}"
+                  + (f"; {invalid} invalid records skipped" if invalid else ""))
+    if refused:
+        print(f"memdesk: error: {invalid} invalid record(s); --strict refused the import and nothing was written",
+              file=sys.stderr)
+        return 1
     return 0
 
 
@@ -339,15 +359,19 @@ def build_parser() -> argparse.ArgumentParser:
     command("stats", cmd_stats, "counts by persona, group, type, scope, tier")
     p = command("clean", cmd_clean, "expire short-term memories; purge old trash")
     p.add_argument("--trash-days", type=int, default=30)
-    p = command("export", cmd_export, "export to MemDesk JSON")
+    p = command("export", cmd_export, "export memories (MemDesk JSON, seed 000 JSON, Markdown or CSV)")
     p.add_argument("file", nargs="?", help="output file (default: stdout)")
-    p.add_argument("--persona")
-    p.add_argument("--no-trash", action="store_true", help="leave out deleted memories")
-    p = command("import", cmd_import, "import a JSON file (format detected from content)")
+    p.add_argument("--format", choices=EXPORT_FORMATS, default="native",
+                   help="native keeps everything; the others hold memories in use only")
+    p.add_argument("--persona", help="a persona (its memories plus global ones); 'global' for global only")
+    p.add_argument("--group", help="one group (and the groups under it)")
+    p.add_argument("--no-trash", action="store_true", help="native: leave out deleted and superseded memories")
+    p = command("import", cmd_import, "import a file (format detected from content)")
     p.add_argument("file")
     p.add_argument("--format", choices=FORMATS, default="auto")
     p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
     p.add_argument("--on-conflict", choices=("skip", "theirs"), default="skip")
+    p.add_argument("--strict", action="store_true", help="refuse the whole import if any record is invalid")
     _register_optional(sub)
     return parser
 

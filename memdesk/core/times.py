@@ -12,6 +12,9 @@ from datetime import date, datetime, timedelta, timezone
 UTC = timezone.utc
 _MS_THRESHOLD = 1e11
 _NUMERIC = re.compile(r"^[+-]?\d+(\.\d+)?$")
+# RFC 3339 from Go/Rust carries nanoseconds; datetime takes at most 6 digits
+# (and Python 3.10 exactly 3 or 6), so the fraction is cut or padded to 6.
+_FRACTION = re.compile(r"(?<=\d)[.,](\d+)")
 
 
 def now_utc() -> datetime:
@@ -56,6 +59,7 @@ def _from_iso(text: str, field: str) -> datetime:
     candidate = text
     if candidate.endswith(("Z", "z")):
         candidate = candidate[:-1] + "+00:00"
+    candidate = _FRACTION.sub(lambda m: "." + m.group(1)[:6].ljust(6, "0"), candidate, count=1)
     try:
         parsed = datetime.fromisoformat(candidate)
     except ValueError:

@@ -13,7 +13,8 @@ class ImportFileError(MemDeskError):
     """The whole file was refused; nothing was written."""
 
 
-def read_text(path) -> str:
+def check_file(path) -> int:
+    """The file's size; ImportFileError if it is missing, a folder or too big."""
     path = Path(path)
     try:
         size = path.stat().st_size
@@ -22,7 +23,19 @@ def read_text(path) -> str:
     if path.is_dir():
         raise ImportFileError(f"{path} is a folder, not a file")
     if size > MAX_FILE_BYTES:
-        raise ImportFileError(f"{path.name} is {size / 2**20:.0f} MB; files over {MAX_FILE_BYTES // 2**20} MB are refused")
+        raise ImportFileError(f"{path.name} is {size / 2**20:.0f} MB; "
+                              f"files over {MAX_FILE_BYTES // 2**20} MB are refused")
+    return size
+
+
+def read_text(path, *, legacy_encodings: bool = False) -> str:
+    """The file as text: UTF-8 (BOM or not) or UTF-16 with a BOM.
+
+    ``legacy_encodings`` also accepts GB 18030 (GBK), which Excel and Notepad
+    on Chinese Windows write for CSV and text files.
+    """
+    path = Path(path)
+    check_file(path)
     raw = path.read_bytes()
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
@@ -32,6 +45,11 @@ def read_text(path) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        if legacy_encodings:
+            try:
+                return raw.decode("gb18030")
+            except UnicodeDecodeError:
+                pass
         raise ImportFileError(f"{path.name} is not UTF-8 text (bad byte at offset {exc.start})") from None
 
 

@@ -1,7 +1,7 @@
 """Seed 000's JSON: {"memories": [...]} or a bare array of camelCase records.
 
 Legacy files carry only id/personaId/content/tags/createdAt; times may be
-epoch milliseconds.
+epoch milliseconds. build() writes the same shape for export.
 """
 from __future__ import annotations
 
@@ -21,8 +21,11 @@ KEYS = {
 
 
 def looks_like(data) -> bool:
+    """A list of objects of which at least one has content (or no objects at all)."""
     items = data.get("memories") if isinstance(data, dict) else data
-    return isinstance(items, list) and all(isinstance(i, dict) for i in items[:50])
+    if not isinstance(items, list) or not all(isinstance(i, dict) for i in items[:50]):
+        return False
+    return not items or any("content" in i for i in items[:50])
 
 
 def records(data) -> list:
@@ -36,3 +39,21 @@ def records(data) -> list:
         record["_unknown"] = sorted(k for k in item if k not in KEYS)
         out.append(record)
     return out
+
+
+def _ms(value) -> int | None:
+    return None if value is None else int(round(value.timestamp() * 1000))
+
+
+def build(memories) -> dict:
+    """Seed 000's own shape: camelCase keys, epoch-millisecond times, "" = global."""
+    return {"memories": [{
+        "id": m.id,
+        "personaId": m.persona_id or "",
+        "group": m.group,
+        "title": m.title,
+        "content": m.content,
+        "tags": list(m.tags),
+        "createdAt": _ms(m.created_at),
+        "updatedAt": _ms(m.updated_at),
+    } for m in memories]}
