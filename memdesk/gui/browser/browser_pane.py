@@ -1,0 +1,167 @@
+"""The left pane: the memory tree, replaced by search results while a search
+is typed. Index updates and searches queue on the "search" lane in the order
+they were asked for; an answer to an older query than the newest is dropped."""
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
+
+from ...core.times import now_utc
+from .results_view import ResultsPane
+from .search_backend import SearchBackend
+from .tree_pane import INCREMENTAL_MAX, SYNC_MARGIN_S, TreePane
+
+
+class BrowserPane(QWidget):
+    memory_selected = Signal(str)  # from the tree or from a result
+    search_finished = Signal(object)  # Outcome, once shown
+    mode_changed = Signal(str)  # "tree" | "results"
+    index_ready = Signal()
+    embedded = Signal()  # the embedding job finished: search by meaning covers every memory
+
+    def __init__(self, session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.backend = SearchBackend(session.store)
+        self.tree = TreePane(session, self)
+        self.results = ResultsPane(session.store, self)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.tree)
+        self.stack.addWidget(self.results)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+        self.query = ""
+        self._synced_at = now_utc()
+        self._seq = 0
+        self._started: dict[int, float] = {}
+        self.latencies_ms: list[float] = []  # search asked -> results shown (bench/gui_speed.py reads these)
+        self._deferred: list = []  # index updates waiting for the tree to finish loading
+        self.tree.loaded.connect(self._tree_loaded)
+        self.tree.memory_selected.connect(self.memory_selected)
+        self.results.memory_selected.connect(self.memory_selected)
+        session.changes_applied.connect(self._on_changes)
+        session.external_change.connect(self._on_external)
+
+    # ---- the search index -------------------------------------------------------------------
+    def build_index(self) -> None:
+        """Load jieba and the model and index every memory, after the window is up."""
+        backend = self.backend
+        self._synced_at = now_utc()
+        self.session.taskman.run(backend.prepare, label=self.tr("Building the search index"), lane="work",
+                                 on_done=lambda _count: self._index_built(),
+                                 on_failed=self.session.report)
+
+    def _index_built(self) -> None:
+        self.index_ready.emit()
+        self._rerun()
+        backend = self.backend
+        if backend.stale_vectors():
+            self.session.taskman.run(backend.embed, label=self.tr("Embedding memories"), lane="work",
+                                     on_done=lambda _n: self.embedded.emit(), on_failed=self.session.report)
+
+    # ---- searching ----------------------------------------------------------------------------
+    @property
+    def persona(self):
+        return self.tree.persona
+
+    def set_persona(self, persona) -> None:
+        self.tree.set_persona(persona)
+        self._rerun()
+
+    @property
+    def searching(self) -> bool:
+        return bool(self.query.strip())
+
+    def search(self, text: str) -> None:
+        self.query = text
+        self._seq += 1  # answers still on their way are for an older query
+        if not text.strip():
+            self.stack.setCurrentWidget(self.tree)
+            self.mode_changed.emit("tree")
+            return
+        seq, persona, backend = self._seq, self.persona, self.backend
+        self._started[seq] = time.perf_counter()
+        self.session.taskman.run(lambda cancel, progress: backend.search(text, persona=persona),
+                                 label=self.tr("Searching"), lane="search", visible=False,
+                                 on_done=lambda outcome: self._show(seq, outcome),
+                                 on_failed=self.session.report)
+
+    def _show(self, seq: int, outcome) -> None:
+        started = self._started.pop(seq, None)
+        if seq != self._seq:
+            return
+        self.results.model.persona_names = {p.id: p.name for p in self.session.store.personas()}
+        self.results.show_outcome(outcome)
+        if self.stack.currentWidget() is not self.results:
+            self.stack.setCurrentWidget(self.results)
+            self.mode_changed.emit("results")
+        if started is not None:
+            self.latencies_ms.append((time.perf_counter() - started) * 1000)
+        self.search_finished.emit(outcome)
+
+    def _rerun(self) -> None:
+        if self.searching:
+            self.search(self.query)
+
+    def _on_changes(self, changes) -> None:
+        if not self.backend.engine_ready:
+            self._rerun()
+        elif len(changes.memory_ids) > INCREMENTAL_MAX and self.tree.building:
+            # Two big Python jobs at once starve the UI thread of the GIL: index after the tree.
+            self._deferred.append(changes)
+        else:
+            self._update_index(changes)
+
+    def _update_index(self, changes) -> None:
+        backend = self.backend
+        self.session.taskman.run(lambda cancel, progress: backend.apply(changes),
+                                 label=self.tr("Updating the search index"), lane="search",
+                                 visible=len(changes.memory_ids) > INCREMENTAL_MAX, on_failed=self.session.report)
+        self._rerun()  # queued after the index update on the same lane
+
+    def _tree_loaded(self) -> None:
+        deferred, self._deferred = self._deferred, []
+        for changes in deferred:
+            self._update_index(changes)
+
+    def _on_external(self) -> None:
+        """Another process wrote: index what changed since we last looked."""
+        backend, since = self.backend, self._synced_at - timedelta(seconds=SYNC_MARGIN_S)
+        self._synced_at = now_utc()
+        if backend.engine_ready:
+            self.session.taskman.run(lambda cancel, progress: backend.catch_up(since),
+                                     label=self.tr("Updating the search index"), lane="search", visible=False,
+                                     on_done=lambda enough: enough or self.build_index(),
+                                     on_failed=self.session.report)
+        self._rerun()
+
+    # ---- what the window asks ------------------------------------------------------------------
+    def selected_ids(self) -> list[str]:
+        return self.results.selected_ids() if self.searching else self.tree.selected_ids()
+
+    def select_memory(self, memory_id: str | None) -> None:
+        """Follow the editor (e.g. a new memory) without re-emitting memory_selected."""
+        if self.searching:
+            self.results.select_id(memory_id)
+        else:
+            self.tree.select_memory(memory_id)
+
+    def current_hit(self, memory_id: str):
+        """The search hit for a memory when the results are showing (for explain)."""
+        if not self.searching:
+            return None
+        row = self.results.model.row_of(memory_id)
+        return self.results.model.hit(row)
+
+    def step(self, delta: int) -> None:
+        if self.searching:
+            self.results.step(delta)
+
+    def counts(self) -> dict:
+        out = self.tree.counts()
+        out["found"] = self.results.model.rowCount() if self.searching else None
+        return out

@@ -1,0 +1,242 @@
+"""The tree view on the left: loads its tree off the UI thread and keeps it
+current from ``changes_applied``.
+
+A handful of changed memories are re-read on the UI thread (one short query)
+and moved with row signals; more than INCREMENTAL_MAX, another process's
+writes, or a persona switch rebuild the tree on the work lane and swap it in,
+keeping what was expanded and selected.
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QTimer, Signal
+from PySide6.QtWidgets import QAbstractItemView, QTreeView, QVBoxLayout, QWidget
+
+from ...core import queries
+from ...core.changes import Changes
+from ...core.times import now_utc
+from .. import operations
+from .briefs import changed_since, load_briefs
+from .tree_model import KEY_ROLE, KIND_ROLE, TreeModel
+from .tree_nodes import Tree
+
+INCREMENTAL_MAX = 300
+SYNC_MARGIN_S = 5  # look a little further back than the last check: clocks and commits race
+DEFAULT_EXPANDED = (("group", None), ("section", "personas"))
+
+
+def _build_tree(store, persona, cancel) -> Tree:
+    briefs = load_briefs(store, persona=persona, cancel=cancel)
+    personas = [(p.id, p.name, p.colour) for p in store.personas()]
+    return Tree(briefs, personas=personas, saved=operations.saved_searches(store),
+                persona_filter=persona).build(cancel)
+
+
+class TreePane(QWidget):
+    memory_selected = Signal(str)  # a memory leaf became current (the editor follows)
+    node_activated = Signal(str, object)  # kind, key of a clicked non-memory node
+    loaded = Signal()
+    persona_gone = Signal()  # the persona being shown was deleted elsewhere
+
+    def __init__(self, session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.model = TreeModel(self)
+        self.view = QTreeView(self)
+        self.view.setObjectName("memoryTree")
+        self.view.setModel(self.model)
+        self.view.setHeaderHidden(True)
+        self.view.setUniformRowHeights(True)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.view.setDragEnabled(True)
+        self.view.setAcceptDrops(True)
+        self.view.setDropIndicatorShown(True)
+        self.view.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
+        self.view.setExpandsOnDoubleClick(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view)
+
+        self.persona = queries.ALL
+        self._generation = 0
+        self._building = False
+        self._pending_ids: set[str] = set()
+        self._expanded: set[tuple] = set(DEFAULT_EXPANDED)
+        self._quiet = 0
+        self._current_id = None
+        self._synced_at = now_utc()
+
+        self.view.expanded.connect(lambda i: self._expanded.add(self.model.node(i).place))
+        self.view.collapsed.connect(lambda i: self._expanded.discard(self.model.node(i).place))
+        self.view.selectionModel().currentChanged.connect(self._on_current)
+        self.view.clicked.connect(self._on_clicked)
+        session.changes_applied.connect(self.on_changes)
+        session.external_change.connect(self.on_external)
+        session.saved_searches_changed.connect(self._reload_saved)
+
+    # ---- loading ----------------------------------------------------------------------------
+    @property
+    def building(self) -> bool:
+        return self._building
+
+    def set_persona(self, persona) -> None:
+        self.persona = persona
+        self.reload()
+
+    def reload(self) -> None:
+        self._synced_at = now_utc()
+        self._generation += 1
+        generation, persona, store = self._generation, self.persona, self.session.store
+        self._building = True
+        self._pending_ids.clear()
+        self.session.taskman.run(lambda cancel, progress: _build_tree(store, persona, cancel),
+                                 label=self.tr("Loading memories"), lane="work",
+                                 on_done=lambda tree: self._swap(generation, tree),
+                                 on_failed=lambda exc: self._failed(generation, exc))
+
+    def _failed(self, generation, exc) -> None:
+        if generation == self._generation:
+            self._building = False
+            self.session.report(exc)
+
+    def _swap(self, generation: int, tree: Tree) -> None:
+        if generation != self._generation:
+            return  # a newer build (another persona, more changes) is on its way
+        selected = self.selected_ids()
+        current = self._current_id
+        scroll = self.view.verticalScrollBar().value()
+        self._quiet += 1
+        try:
+            self.model.set_tree(tree)
+            for place in list(self._expanded):
+                node = tree.containers.get(place) or (tree.sections.get(place[1]) if place[0] == "section" else None)
+                if node is not None:
+                    self.view.expand(self.model.index_of(node))
+            self._building = False
+            pending, self._pending_ids = self._pending_ids, set()
+            if len(pending) > INCREMENTAL_MAX:
+                QTimer.singleShot(0, self.reload)  # too many for the UI thread: build again
+            elif pending:
+                self._apply_ids(pending)
+            self._reselect(selected, current)
+            self.view.verticalScrollBar().setValue(scroll)
+        finally:
+            self._quiet -= 1
+        self.loaded.emit()
+
+    def on_external(self) -> None:
+        """Another process wrote: re-read what changed since the last look, or everything."""
+        since, self._synced_at = self._synced_at - timedelta(seconds=SYNC_MARGIN_S), now_utc()
+        if self._building:
+            self.reload()
+            return
+        store = self.session.store
+        self.model.set_personas([(p.id, p.name, p.colour) for p in store.personas()])
+        ids = changed_since(store, since)
+        if len(ids) > INCREMENTAL_MAX:
+            self.reload()
+            return
+        self.on_changes(Changes(updated=tuple(ids)))
+        if len(self.model.tree.briefs) != store.count(persona=self.persona, merge_global=True, state="all"):
+            self.reload()  # something was purged: only a full read can tell what
+
+    def _reload_saved(self) -> None:
+        self.model.set_saved(operations.saved_searches(self.session.store))
+
+    # ---- keeping current ---------------------------------------------------------------------
+    def on_changes(self, changes) -> None:
+        if changes.personas:
+            personas = self.session.store.personas()
+            self.model.set_personas([(p.id, p.name, p.colour) for p in personas])
+            if self.persona not in (queries.ALL, queries.GLOBAL) and self.persona not in {p.id for p in personas}:
+                self.persona_gone.emit()
+                return
+        ids = changes.memory_ids
+        if not ids:
+            return
+        if self._building:
+            self._pending_ids.update(ids)
+        elif len(ids) > INCREMENTAL_MAX:
+            self.reload()
+        else:
+            current, selected = self._current_id, self.selected_ids()
+            self._quiet += 1
+            try:
+                self._apply_ids(ids)
+                self._reselect(selected, current)
+            finally:
+                self._quiet -= 1
+
+    def _apply_ids(self, ids) -> None:
+        ids = list(ids)
+        fresh = load_briefs(self.session.store, persona=self.persona, ids=ids)
+        self.model.apply_briefs({i: fresh.get(i) for i in ids})
+
+    # ---- selection -----------------------------------------------------------------------------
+    def selected_ids(self) -> list[str]:
+        out = []
+        for index in self.view.selectionModel().selectedIndexes():
+            if index.data(KIND_ROLE) == "memory":
+                out.append(index.data(KEY_ROLE))
+        return list(dict.fromkeys(out))
+
+    def selected_nodes(self) -> list:
+        return [self.model.node(i) for i in self.view.selectionModel().selectedIndexes()]
+
+    def current_node(self):
+        index = self.view.currentIndex()
+        return self.model.node(index) if index.isValid() else None
+
+    def select_memory(self, memory_id: str | None, *, quiet: bool = True) -> bool:
+        """Make a memory current (expanding and scrolling to it); False if it is not in view."""
+        self._quiet += quiet
+        try:
+            index = self.model.leaf_index(memory_id) if memory_id else QModelIndex()
+            if quiet:
+                self._current_id = memory_id
+            if not index.isValid():
+                self.view.selectionModel().clear()
+                return False
+            self.view.scrollTo(index)
+            self.view.selectionModel().setCurrentIndex(
+                index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+            return True
+        finally:
+            self._quiet -= quiet
+
+    def _reselect(self, selected: list[str], current: str | None) -> None:
+        if current and self.current_memory_id() != current:
+            self.select_memory(current)
+        model = self.view.selectionModel()
+        for memory_id in selected:
+            if memory_id == current:
+                continue
+            index = self.model.leaf_index(memory_id)
+            if index.isValid() and not model.isSelected(index):
+                model.select(index, QItemSelectionModel.SelectionFlag.Select)
+
+    def current_memory_id(self) -> str | None:
+        node = self.current_node()
+        return node.key if node is not None and node.kind == "memory" else None
+
+    def _on_current(self, current: QModelIndex, previous: QModelIndex) -> None:
+        if self._quiet:
+            return
+        # A folder becoming current leaves the editor on its memory.
+        if not current.isValid() or current.data(KIND_ROLE) != "memory":
+            return
+        memory_id = current.data(KEY_ROLE)
+        if memory_id != self._current_id:
+            self._current_id = memory_id
+            self.memory_selected.emit(memory_id)
+
+    def _on_clicked(self, index: QModelIndex) -> None:
+        kind = index.data(KIND_ROLE)
+        if kind in ("persona", "saved"):
+            self.node_activated.emit(kind, index.data(KEY_ROLE))
+
+    # ---- counts for the status bar ------------------------------------------------------------
+    def counts(self) -> dict:
+        tree = self.model.tree
+        return {"active": tree.total("groups"), "trash": tree.total("trash"), "loaded": not self._building}

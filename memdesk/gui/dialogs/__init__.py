@@ -1,0 +1,1 @@
+"""Dialogs: import preview, personas, settings, conflicts. All open non-blocking (open())."""

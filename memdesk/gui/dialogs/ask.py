@@ -1,0 +1,60 @@
+"""Small questions to the user, behind one object the window is given.
+
+Every yes/no, pick-one, enter-a-name, colour or file question goes through
+an Asker, so tests can answer them with a scripted Asker instead of driving
+a blocking QMessageBox.exec().
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QColorDialog, QFileDialog, QInputDialog, QMessageBox
+
+translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
+
+
+class Asker:
+    def choose(self, parent, title: str, text: str, options: list[tuple[str, str]], *,
+               default: str | None = None, cancel: str | None = None, detail: str = "") -> str | None:
+        """One of the option keys (or ``cancel``'s key / None when dismissed)."""
+        box = QMessageBox(parent)
+        box.setWindowTitle(title)
+        box.setText(text)
+        if detail:
+            box.setInformativeText(detail)
+        buttons = {}
+        for key, label in options:
+            role = QMessageBox.ButtonRole.RejectRole if key == cancel else QMessageBox.ButtonRole.AcceptRole
+            buttons[box.addButton(label, role)] = key
+            if key == default:
+                box.setDefaultButton(list(buttons)[-1])
+        box.exec()
+        return buttons.get(box.clickedButton(), cancel)
+
+    def confirm(self, parent, title: str, text: str, *, yes: str, detail: str = "") -> bool:
+        return self.choose(parent, title, text, [("yes", yes), ("no", translate("Asker", "Cancel"))],
+                           default="no", cancel="no", detail=detail) == "yes"
+
+    def text(self, parent, title: str, label: str, default: str = "", *, suggestions=()) -> str | None:
+        if suggestions:
+            items = list(dict.fromkeys([default, *suggestions]))
+            value, ok = QInputDialog.getItem(parent, title, label, items, 0, True)
+        else:
+            value, ok = QInputDialog.getText(parent, title, label, text=default)
+        return value if ok else None
+
+    def colour(self, parent, initial: str = "") -> str | None:
+        colour = QColorDialog.getColor(QColor(initial or "#3a7bd5"), parent, translate("Asker", "Persona colour"))
+        return colour.name() if colour.isValid() else None
+
+    def open_file(self, parent, title: str, filters: str) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(parent, title, "", filters)
+        return path or None
+
+    def save_file(self, parent, title: str, filters: str) -> str | None:
+        path, _ = QFileDialog.getSaveFileName(parent, title, "", filters)
+        return path or None
+
+    def inform(self, parent, title: str, text: str) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, parent)
+        box.open()  # never blocks: the window stays usable behind it

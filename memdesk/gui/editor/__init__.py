@@ -1,0 +1,1 @@
+"""The right side of the window: one memory's fields, history and supersede chain."""

@@ -1,0 +1,475 @@
+"""The memory editor: one memory's fields, details, history and supersede chain.
+
+The form is compared with what was loaded (dirty marker); saving sends only
+the changed fields, based on the loaded version. If the memory changed
+elsewhere meanwhile the store refuses (ConflictError) and the conflict
+dialog lets the user keep theirs, keep mine or merge — nothing is ever
+overwritten silently.
+"""
+from __future__ import annotations
+
+from functools import partial
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QCompleter,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...core.errors import ConflictError, NotFoundError, ValidationError
+from ...core.records import SCOPES, TYPES
+from .. import labels, operations
+from .conflict_dialog import ConflictDialog
+from .details import DetailsBox
+from .explain import ExplainPanel
+from .fields import ExpiryEdit, TagsEdit, TermHighlighter
+from .form import FIELDS, changed_fields, record_to_form
+from .history import ChainPanel, HistoryPanel
+
+NEW_DEFAULTS = {"title": "", "content": "", "group": "", "tags": "", "type": "note", "scope": "long_term",
+                "importance": 5, "expires_at": None, "persona_id": None, "dedup_key": ""}
+
+
+class MemoryEditor(QWidget):
+    dirty_changed = Signal(bool)
+    memory_shown = Signal(object)  # id or None
+    saved = Signal(str)
+    open_requested = Signal(str)
+    restore_requested = Signal(str)
+
+    def __init__(self, session, ask, parent=None):
+        super().__init__(parent)
+        self.session, self.ask = session, ask
+        self.record = None
+        self.memory_id: str | None = None
+        self.is_new = False
+        self.conflict_dialog: ConflictDialog | None = None
+        self._loaded_form: dict = dict(NEW_DEFAULTS)
+        self._loading = False
+        self._dirty = False
+        self._names_stale = True
+        self._persona_names: dict[str, str] = {}
+        self._search = (None, "", ())  # the hit that opened this memory, kept across reloads
+        self._build()
+        self.retranslate()
+        session.changes_applied.connect(self.on_changes)
+        session.external_change.connect(self._on_external)
+        self.clear()
+
+    # ---- layout ---------------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.banner = QLabel(self)
+        self.banner.setObjectName("editorBanner")
+        self.banner.setWordWrap(True)
+        self.banner.setStyleSheet("QLabel#editorBanner { background:#fff4d6; border:1px solid #e7c66b;"
+                                  " border-radius:4px; padding:6px; }")
+        self.banner_button = QPushButton(self)
+        self.banner_button.clicked.connect(lambda: self.memory_id and self.restore_requested.emit(self.memory_id))
+        self.heading = QLabel(self)
+        self.heading.setObjectName("editorHeading")
+        font = self.heading.font()
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        font.setBold(True)
+        self.heading.setFont(font)
+
+        self.title = QLineEdit(self)
+        self.title.setObjectName("titleField")
+        self.content = QPlainTextEdit(self)
+        self.content.setObjectName("contentField")
+        self.content.setTabChangesFocus(True)
+        self.highlighter = TermHighlighter(self.content.document())
+        self.group = QComboBox(self)
+        self.group.setObjectName("groupField")
+        self.group.setEditable(True)
+        self.group.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.group.completer().setFilterMode(Qt.MatchFlag.MatchContains)
+        self.group.completer().setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        self.tags = TagsEdit(self)
+        self.tags.setObjectName("tagsField")
+        self.type = QComboBox(self)
+        self.scope = QComboBox(self)
+        self.importance = QSpinBox(self)
+        self.importance.setRange(1, 10)
+        self.expiry = ExpiryEdit(self)
+        self.persona = QComboBox(self)
+        self.persona.setObjectName("personaField")
+        self.dedup = QLineEdit(self)
+
+        self.form = QFormLayout()
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.form_labels = {name: QLabel(self) for name in FIELDS}
+        for name, widget in (("title", self.title), ("content", self.content), ("group", self.group),
+                             ("tags", self.tags), ("type", self.type), ("scope", self.scope),
+                             ("importance", self.importance), ("persona_id", self.persona),
+                             ("expires_at", self.expiry), ("dedup_key", self.dedup)):
+            self.form.addRow(self.form_labels[name], widget)
+
+        self.save_button = QPushButton(self)
+        self.save_button.setObjectName("saveButton")
+        self.revert_button = QPushButton(self)
+        self.dirty_label = QLabel(self)
+        self.dirty_label.setStyleSheet("color:#c0392b;")
+        self.save_button.clicked.connect(self.save)
+        self.revert_button.clicked.connect(self.revert)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.dirty_label)
+        buttons.addStretch(1)
+        buttons.addWidget(self.revert_button)
+        buttons.addWidget(self.save_button)
+
+        self.details_box = DetailsBox(self)
+
+        top = QWidget(self)
+        top_layout = QVBoxLayout(top)
+        banner_row = QHBoxLayout()
+        banner_row.addWidget(self.banner, 1)
+        banner_row.addWidget(self.banner_button)
+        top_layout.addWidget(self.heading)
+        top_layout.addLayout(banner_row)
+        top_layout.addLayout(self.form)
+        top_layout.addLayout(buttons)
+        top_layout.addWidget(self.details_box)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(top)
+
+        self.tabs = QTabWidget(self)
+        self.history = HistoryPanel(self.tabs)
+        self.chain = ChainPanel(self.tabs)
+        self.explain = ExplainPanel(self.tabs)
+        self.tabs.addTab(self.history, "")
+        self.tabs.addTab(self.chain, "")
+        self.tabs.addTab(self.explain, "")
+        self.history.revert_requested.connect(self._revert_to_revision)
+        self.chain.open_requested.connect(self.open_requested)
+
+        self.split = QSplitter(Qt.Orientation.Vertical, self)
+        self.split.setObjectName("editorSplit")
+        self.split.addWidget(scroll)
+        self.split.addWidget(self.tabs)
+        self.split.setStretchFactor(0, 3)
+        self.split.setStretchFactor(1, 1)
+
+        self.placeholder = QLabel(self)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.placeholder)
+        self.stack.addWidget(self.split)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+
+        for signal in (self.title.textChanged, self.content.textChanged, self.group.currentTextChanged,
+                       self.tags.textChanged, self.type.currentIndexChanged, self.scope.currentIndexChanged,
+                       self.importance.valueChanged, self.expiry.changed, self.persona.currentIndexChanged,
+                       self.dedup.textChanged):
+            signal.connect(self._update_dirty)
+
+    def retranslate(self) -> None:
+        names = labels.fields()
+        for name, label in self.form_labels.items():
+            label.setText(names[name] if name != "expires_at" else self.tr("Expires"))
+        self.title.setPlaceholderText(self.tr("Optional; the start of the content is shown otherwise"))
+        self.content.setPlaceholderText(self.tr("What the assistant should remember"))
+        self.tags.setPlaceholderText(self.tr("Comma-separated, e.g. habit, health"))
+        self.group.lineEdit().setPlaceholderText(self.tr("e.g. work/project A  ('/' nests groups)"))
+        self.dedup.setPlaceholderText(self.tr("Optional; one memory per key and persona"))
+        self.expiry.check.setText(self.tr("Expires on"))
+        self.save_button.setText(self.tr("Save"))
+        self.save_button.setToolTip(self.tr("Save (Ctrl+S)"))
+        self.revert_button.setText(self.tr("Revert"))
+        self.revert_button.setToolTip(self.tr("Drop unsaved edits"))
+        self.tabs.setTabText(0, self.tr("History"))
+        self.tabs.setTabText(1, self.tr("Supersede chain"))
+        self.tabs.setTabText(2, self.tr("Why found"))
+        self.placeholder.setText(self.tr("Select a memory on the left, or press Ctrl+N to write a new one."))
+        self.banner_button.setText(self.tr("Restore"))
+        self._fill_choices()
+
+    def _fill_choices(self) -> None:
+        self._loading = True
+        for combo, table, keys in ((self.type, labels.types(), TYPES), (self.scope, labels.scopes(), SCOPES)):
+            current = combo.currentData()
+            combo.clear()
+            for key in keys:
+                combo.addItem(table[key], key)
+            if current is not None:
+                combo.setCurrentIndex(max(0, combo.findData(current)))
+        self._loading = False
+        self.refresh_personas()
+
+    def refresh_personas(self) -> None:
+        personas = self.session.store.personas()
+        self._persona_names = {p.id: p.name for p in personas}
+        was_loading, self._loading = self._loading, True
+        current = self.persona.currentData()
+        self.persona.clear()
+        self.persona.addItem(self.tr("Global (every persona)"), None)
+        for p in personas:
+            self.persona.addItem(p.name, p.id)
+        self.persona.setCurrentIndex(max(0, self.persona.findData(current)))
+        self._loading = was_loading
+
+    def _refresh_names(self) -> None:
+        if not self._names_stale:
+            return
+        store = self.session.store
+        text = self.group.currentText()
+        was_loading, self._loading = self._loading, True
+        self.group.clear()
+        self.group.addItems(store.group_names())
+        self.group.setCurrentText(text)
+        self._loading = was_loading
+        self.tags.set_names(store.tag_names())
+        self._names_stale = False
+
+    # ---- showing --------------------------------------------------------------------------------
+    def values(self) -> dict:
+        return {
+            "title": self.title.text(), "content": self.content.toPlainText(),
+            "group": self.group.currentText(), "tags": self.tags.text(), "type": self.type.currentData(),
+            "scope": self.scope.currentData(), "importance": self.importance.value(),
+            "expires_at": self.expiry.value(), "persona_id": self.persona.currentData(),
+            "dedup_key": self.dedup.text(),
+        }
+
+    def _fill(self, values: dict) -> None:
+        self._loading = True
+        self._refresh_names()
+        self.title.setText(values["title"])
+        self.content.setPlainText(values["content"])
+        self.group.setCurrentText(values["group"])
+        self.tags.setText(values["tags"])
+        self.type.setCurrentIndex(max(0, self.type.findData(values["type"])))
+        self.scope.setCurrentIndex(max(0, self.scope.findData(values["scope"])))
+        self.importance.setValue(values["importance"])
+        self.expiry.set_value(values["expires_at"])
+        index = self.persona.findData(values["persona_id"])
+        if index < 0:
+            self.refresh_personas()
+            index = self.persona.findData(values["persona_id"])
+        self.persona.setCurrentIndex(max(0, index))
+        self.dedup.setText(values["dedup_key"] or "")
+        self._loaded_form = self.values()  # read back: what the widgets show is the baseline
+        self._loading = False
+        self._update_dirty()
+
+    def load(self, memory_id: str, *, hit=None, query: str = "", terms=()) -> bool:
+        try:
+            record = self.session.store.get(memory_id)
+        except NotFoundError:
+            self.clear()
+            return False
+        self.record, self.memory_id, self.is_new = record, memory_id, False
+        self._fill(record_to_form(record))
+        self._show_details(record)
+        self.history.set_revisions(self.session.store.revisions(memory_id), self._persona_names)
+        self.chain.set_chain(self.session.store.supersede_chain(memory_id), memory_id)
+        self._search = (hit, query, tuple(terms))
+        self.explain.show_hit(hit, query)
+        self.highlighter.set_terms(terms)
+        self.stack.setCurrentWidget(self.split)
+        self.memory_shown.emit(memory_id)
+        return True
+
+    def new_memory(self, *, persona_id=None, group: str = "") -> None:
+        self.record, self.memory_id, self.is_new = None, None, True
+        self._search = (None, "", ())
+        self._fill(dict(NEW_DEFAULTS, persona_id=persona_id, group=group))
+        self._show_details(None)
+        self.history.set_revisions([], {})
+        self.chain.set_chain([], None)
+        self.explain.show_hit(None, "")
+        self.highlighter.set_terms(())
+        self.stack.setCurrentWidget(self.split)
+        self.content.setFocus()
+        self.memory_shown.emit(None)
+
+    def clear(self) -> None:
+        self.record, self.memory_id, self.is_new = None, None, False
+        self._search = (None, "", ())
+        self._fill(dict(NEW_DEFAULTS))
+        self.stack.setCurrentWidget(self.placeholder)
+        self.memory_shown.emit(None)
+
+    def _show_details(self, record) -> None:
+        self.heading.setText(self.tr("New memory") if record is None else record.display_title)
+        self.details_box.show_record(record)
+        self._show_banner(record)
+
+    def _show_banner(self, record) -> None:
+        text, button = "", False
+        if record is not None and record.is_deleted:
+            text, button = self.tr("This memory is in the trash."), True
+        elif record is not None and record.is_superseded:
+            text = self.tr("This memory was replaced by a newer one (see the supersede chain).")
+        elif record is not None and record.is_expired():
+            text = self.tr("This memory has expired; assistants no longer receive it.")
+        self.banner.setText(text)
+        self.banner.setVisible(bool(text))
+        self.banner_button.setVisible(button)
+
+    # ---- dirty state ----------------------------------------------------------------------------
+    @property
+    def dirty(self) -> bool:
+        return self._dirty
+
+    def _update_dirty(self, *_args) -> None:
+        if self._loading:
+            return
+        dirty = bool(changed_fields(self._loaded_form, self.values())) or (
+            self.is_new and bool(self.content.toPlainText().strip()))
+        self.dirty_label.setText(self.tr("● Unsaved changes") if dirty else "")
+        self.save_button.setEnabled(dirty or self.is_new)
+        self.revert_button.setEnabled(dirty)
+        if dirty != self._dirty:
+            self._dirty = dirty
+            self.dirty_changed.emit(dirty)
+
+    def maybe_leave(self) -> bool:
+        """Before showing something else: save, discard or stay. True = go ahead."""
+        if not self.dirty:
+            return True
+        choice = self.ask.choose(self, self.tr("Unsaved changes"),
+                                 self.tr("This memory has unsaved changes."),
+                                 [("save", self.tr("Save")), ("discard", self.tr("Discard")),
+                                  ("cancel", self.tr("Keep editing"))], default="save", cancel="cancel")
+        if choice == "save":
+            return self.save() is True
+        if choice == "discard":
+            self.revert()
+            return True
+        return False
+
+    def revert(self) -> None:
+        if self.is_new:
+            self.clear()
+        elif self.memory_id:
+            self.load(self.memory_id)
+
+    # ---- saving ---------------------------------------------------------------------------------
+    def _title_for_label(self, values) -> str:
+        text = (values.get("title") or values.get("content") or "").strip().splitlines()
+        first = text[0] if text else ""
+        return first[:24] + ("…" if len(first) > 24 else "")
+
+    def save(self):
+        """True when saved now; False when refused (error, conflict dialog); None when queued."""
+        values = self.values()
+        self.banner.setVisible(False)
+        if self.is_new:
+            fields = changed_fields(NEW_DEFAULTS, values)
+            fields["content"] = values["content"]
+            op = partial(operations.add_memory, fields=fields)
+            label = self.tr("Add “{title}”").format(title=self._title_for_label(values))
+            result = self.session.perform(op, label=label, on_error=self._save_failed,
+                                          on_done=lambda r: self._saved(r.value))
+        else:
+            if self.memory_id is None or not self.dirty:
+                return True
+            fields = changed_fields(self._loaded_form, values)
+            op = partial(operations.update_memories, edits={self.memory_id: fields},
+                         versions={self.memory_id: self.record.version})
+            label = self.tr("Edit “{title}”").format(title=self._title_for_label(values))
+            memory_id = self.memory_id
+            result = self.session.perform(op, label=label, on_error=self._save_failed,
+                                          on_done=lambda r: self._saved(memory_id))
+        if result is None:
+            return False if not self.session.taskman.lane_busy("db") else None
+        return True
+
+    def _saved(self, memory_id: str) -> None:
+        hit, query, terms = self._search if memory_id == self.memory_id else (None, "", ())
+        self.load(memory_id, hit=hit, query=query, terms=terms)
+        self.saved.emit(memory_id)
+
+    def _save_failed(self, exc) -> bool:
+        if isinstance(exc, ConflictError):
+            self._open_conflict(exc.current)
+            return True
+        if isinstance(exc, ValidationError):
+            field = labels.fields().get(exc.field, exc.field)
+            self.banner.setText(self.tr("Not saved — {field}: {problem}").format(
+                field=field, problem=str(exc).split(": ", 1)[-1]))
+            self.banner.setVisible(True)
+            self.banner_button.setVisible(False)
+            return True
+        return False
+
+    def _open_conflict(self, theirs) -> None:
+        dialog = ConflictDialog(mine=self.values(), base=self._loaded_form, theirs=record_to_form(theirs),
+                                theirs_record=theirs, persona_names=self._persona_names, parent=self)
+        dialog.resolved.connect(self._resolve)
+        dialog.finished.connect(dialog.deleteLater)
+        self.conflict_dialog = dialog
+        dialog.open()
+
+    def _resolve(self, choice: str, values: dict) -> None:
+        dialog, self.conflict_dialog = self.conflict_dialog, None
+        theirs = dialog.theirs_record
+        if choice == "theirs":
+            self.load(theirs.id)
+            return
+        fields = dialog.fields_to_write(values)
+        if not fields:
+            self.load(theirs.id)
+            return
+        label = self.tr("Edit “{title}”").format(title=self._title_for_label(values))
+        op = partial(operations.update_memories, edits={theirs.id: fields}, versions={theirs.id: theirs.version})
+        self.session.perform(op, label=label, on_error=self._save_failed,
+                             on_done=lambda r: self._saved(theirs.id))
+
+    def _revert_to_revision(self, revision_id: int) -> None:
+        if self.memory_id is None or not self.maybe_leave():
+            return
+        memory_id, version = self.memory_id, self.session.store.get(self.memory_id).version
+        op = partial(operations.revert_to_revision, memory_id=memory_id, revision_id=revision_id,
+                     expected_version=version)
+        self.session.perform(op, label=self.tr("Put back earlier values"), on_error=self._save_failed)
+
+    # ---- staying current ----------------------------------------------------------------------
+    def on_changes(self, changes) -> None:
+        self._names_stale = True
+        if changes.personas:
+            self.refresh_personas()
+        if self.memory_id is None or self.memory_id not in changes.memory_ids:
+            return
+        if self.memory_id in changes.purged and self.memory_id not in changes.added:
+            if self.dirty:
+                self.is_new, self.memory_id, self.record = True, None, None
+                self.banner.setText(self.tr("This memory was removed. Save to add your text as a new memory."))
+                self.banner.setVisible(True)
+                self.banner_button.setVisible(False)
+            else:
+                self.clear()
+            return
+        if self.dirty:
+            self.banner.setText(self.tr("This memory was changed elsewhere. Saving will show both versions."))
+            self.banner.setVisible(True)
+            self.banner_button.setVisible(False)
+        else:
+            self._reload()
+
+    def _reload(self) -> None:
+        hit, query, terms = self._search
+        self.load(self.memory_id, hit=hit, query=query, terms=terms)
+
+    def _on_external(self) -> None:
+        self._names_stale = True
+        self.refresh_personas()
+        if self.memory_id and not self.dirty:
+            self._reload()

@@ -1,0 +1,101 @@
+"""An import run in a child process.
+
+Parsing a large JSON file (json.loads is one C call) and preparing ten
+thousand rows hold the GIL for long stretches; in a thread of the window's
+process they would freeze it for a tenth of a second at a time. The child
+plans the import and sends back only what the preview shows, then waits:
+"apply" writes the plan (the operation, with its undo step, comes back),
+closing the pipe drops it. SQLite lets both processes use the file.
+"""
+from __future__ import annotations
+
+import multiprocessing
+from pathlib import Path
+
+from ..core.errors import MemDeskError
+
+_CONTEXT = multiprocessing.get_context("spawn")  # never fork a process that runs Qt
+CHUNK = 1000  # plan rows per message
+
+
+def _child(conn, db_path: str, file_path: str) -> None:
+    from ..core.io.plan import plan_file
+    from ..core.store import Store
+    from . import operations
+
+    store = None
+    try:
+        store = Store.open(db_path)
+        plan = plan_file(store, file_path)
+        # Plain tuples in chunks: unpickling 10k objects at once would hold the window's GIL.
+        rows = [(i.index, i.status, i.memory_id, i.reason, i.title) for i in plan.items]
+        chunks = [rows[start:start + CHUNK] for start in range(0, len(rows), CHUNK)] or [[]]
+        for n, chunk in enumerate(chunks):
+            conn.send(("planned" if n == len(chunks) - 1 else "rows", plan.format, plan.source, chunk))
+        command = conn.recv()
+        if command[0] == "apply":
+            result = operations.import_plan(store, plan=plan, on_conflict=command[1])
+            conn.send(("applied", result.changes, result.undo, result.value))
+    except EOFError:
+        pass  # the window dropped the import
+    except MemDeskError as exc:
+        conn.send(("error", type(exc).__name__, str(exc)))
+    except Exception as exc:  # noqa: BLE001 - reported to the window, which shows it
+        conn.send(("crash", type(exc).__name__, str(exc)))
+    finally:
+        if store is not None:
+            store.close()
+        conn.close()
+
+
+class ImportFailed(MemDeskError):
+    """An import failed in the child process; the message is the child's."""
+
+
+class ImportProcess:
+    """One file's import: plan() then apply() or close(); both block (call them on a worker)."""
+
+    def __init__(self, db_path, file_path):
+        self.file_path = Path(file_path)
+        self._conn, child_conn = _CONTEXT.Pipe()
+        self._process = _CONTEXT.Process(target=_child, args=(child_conn, str(db_path), str(file_path)),
+                                         daemon=True, name="memdesk-import")
+        self._process.start()
+        child_conn.close()
+
+    def _receive(self, cancel=lambda: False):
+        while not self._conn.poll(0.05):
+            if cancel() or not self._process.is_alive() and not self._conn.poll(0):
+                self.close()
+                raise MemDeskError(f"the import of {self.file_path.name} stopped")
+        message = self._conn.recv()
+        if message[0] in ("error", "crash"):
+            self.close()
+            raise ImportFailed(message[2])
+        return message
+
+    def plan(self, cancel=lambda: False):
+        """The plan as the preview needs it (items without their field values)."""
+        from ..core.io.plan import ImportPlan, PlanItem
+
+        items = []
+        while True:
+            kind, fmt, source, rows = self._receive(cancel)
+            items.extend(PlanItem(i, status, mid, reason, title=title) for i, status, mid, reason, title in rows)
+            if kind == "planned":
+                return ImportPlan(fmt, source, items, {})
+
+    def apply(self, on_conflict: str):
+        """Write the plan; returns (Changes, undo operation, count)."""
+        self._conn.send(("apply", on_conflict))
+        _, changes, undo, value = self._receive()
+        self.close()
+        return changes, undo, value
+
+    def close(self) -> None:
+        try:
+            self._conn.close()
+        finally:
+            self._process.join(timeout=5)
+            if self._process.is_alive():
+                self._process.kill()

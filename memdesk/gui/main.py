@@ -1,0 +1,138 @@
+"""Starting the window: QApplication, language, the database, the main window.
+
+``App`` owns what outlives one window: the open Session (store, task
+manager, undo stack). A language switch rebuilds only the window; opening
+another database replaces the session too.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from ..core.errors import MemDeskError
+from . import i18n, icons, prefs
+from .dialogs.ask import Asker
+
+SELF_TEST_TIMEOUT_MS = 20_000
+# Background threads run Python too; a shorter GIL switch interval than the 5 ms default
+# lets the UI thread back in sooner while a worker is busy.
+SWITCH_INTERVAL_S = 0.002
+
+
+def application(argv=None) -> QApplication:
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(list(argv if argv is not None else sys.argv[:1]))
+    app.setOrganizationName(prefs.ORG)
+    app.setApplicationName(prefs.APP)
+    app.setApplicationDisplayName("MemDesk")
+    app.setDesktopFileName("memdesk")
+    app.setWindowIcon(icons.app_icon())
+    return app
+
+
+class App(QObject):
+    """The open database and its window."""
+
+    def __init__(self, *, ask: Asker | None = None, maintenance_delay_ms: int = 120_000):
+        super().__init__()
+        self.ask = ask or Asker()
+        self.maintenance_delay_ms = maintenance_delay_ms
+        self.session = None
+        self.window = None
+        self.language = i18n.install()
+
+    def open(self, db=None) -> bool:
+        """Open a database (None: $MEMDESK_DB or the default, as the CLI does) and show its window."""
+        from ..core.store import Store
+        from .session import Session
+
+        try:
+            store = Store.open(db)
+        except MemDeskError as exc:
+            if self.window is None and self.session is None:
+                QMessageBox.critical(None, "MemDesk", str(exc))  # nothing else is on screen to say it
+            else:
+                self.ask.inform(self.window, "MemDesk", str(exc))
+            return False
+        if self.session is not None:
+            self.session.close()
+        self.session = Session(store)
+        self._new_window()
+        return True
+
+    def _new_window(self) -> None:
+        from .main_window import MainWindow
+
+        window = MainWindow(self.session, ask=self.ask, maintenance_delay_ms=self.maintenance_delay_ms)
+        window.database_requested.connect(self.switch_database)
+        window.language_requested.connect(self.switch_language)
+        self.window = window
+        window.show()
+
+    def _close_window(self) -> bool:
+        """Close the window to rebuild it; the app must not quit with its last window."""
+        window = self.window
+        if window is None:
+            return True
+        app = QApplication.instance()
+        quits = app.quitOnLastWindowClosed()
+        app.setQuitOnLastWindowClosed(False)
+        try:
+            if not window.close():  # asks about unsaved edits; False = the user stayed
+                return False
+        finally:
+            QTimer.singleShot(0, lambda: app.setQuitOnLastWindowClosed(quits))
+        window.deleteLater()
+        self.window = None
+        return True
+
+    def switch_language(self, language: str) -> None:
+        if not self._close_window():
+            return
+        self.language = i18n.install(language or None)
+        self._new_window()
+
+    def switch_database(self, path: str, new: bool = False) -> None:
+        if new and Path(path).exists():
+            self.ask.inform(self.window, "MemDesk", QApplication.translate(
+                "App", "{path} already exists; choose “Open database” to use it.").format(path=path))
+            return
+        if not self._close_window():
+            return
+        if not self.open(path):
+            self._new_window()  # the previous database is still open
+
+    def shutdown(self) -> None:
+        if self.window is not None:
+            self.window.save_layout()
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+
+
+def _self_test(app_controller: App, qt_app: QApplication) -> None:
+    """`memdesk --self-test`: the window opens, loads its tree, then quits (0 = fine)."""
+    window = app_controller.window
+
+    def done():
+        ok = window.browser.tree.model.rowCount() > 0 and not app_controller.session.unexpected_errors
+        qt_app.exit(0 if ok else 1)
+
+    window.browser.tree.loaded.connect(lambda: QTimer.singleShot(200, done))
+    QTimer.singleShot(SELF_TEST_TIMEOUT_MS, lambda: qt_app.exit(1))
+
+
+def main(*, db=None, self_test: bool = False) -> int:
+    qt_app = application()
+    controller = App()
+    if not controller.open(db):
+        return 1
+    if self_test:
+        _self_test(controller, qt_app)
+    qt_app.aboutToQuit.connect(controller.shutdown)
+    return qt_app.exec()

@@ -1,0 +1,492 @@
+"""The main window: persona selector and search on top, memory tree (or search
+results) on the left, the editor on the right, jobs and counts below.
+
+It wires views to the session; it holds no data of its own. The App in
+main.py owns the session and rebuilds this window for a language switch.
+"""
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .. import __version__
+from ..core import queries
+from . import icons, operations, prefs
+from .browser.browser_pane import BrowserPane
+from .browser.search_bar import SearchBar
+from .dialogs.ask import Asker
+from .dialogs.personas import PersonasDialog
+from .dialogs.settings import SettingsDialog
+from .editor.editor import MemoryEditor
+from .importing import Importer
+from .maintenance import MaintenanceScheduler
+from .memory_actions import MemoryActions
+from .status import JobsWidget
+from .window_actions import build_actions, build_menus, context_menu
+
+ALL_KEY, GLOBAL_KEY = "__all__", "__global__"
+
+
+class MainWindow(QMainWindow):
+    first_shown = Signal()
+    database_requested = Signal(str, bool)
+    language_requested = Signal(str)
+
+    def __init__(self, session, *, ask: Asker | None = None, maintenance_delay_ms: int = 120_000):
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.session = session
+        self.ask = ask or Asker()
+        self.setWindowIcon(icons.app_icon())
+        self.last_error = ""
+        self.personas_dialog = self.settings_dialog = None
+        self._shown = False
+        self._maintenance_delay_ms = maintenance_delay_ms
+
+        self.browser = BrowserPane(session, self)
+        self.editor = MemoryEditor(session, self.ask, self)
+        self.search_bar = SearchBar(self)
+        self.actions_ = MemoryActions(session, self.ask, self, title_of=self._title_of)
+        self.importer = Importer(session, self)
+        self.maintenance = MaintenanceScheduler(session, self)
+        self.acts = build_actions(self)
+        build_menus(self, self.acts)
+        self._build_toolbar()
+        self._build_centre()
+        self.jobs = JobsWidget(session.taskman, self)
+        self.counts_label = QLabel(self)
+        self.statusBar().addPermanentWidget(self.counts_label)
+        self.statusBar().addPermanentWidget(self.jobs)
+        self.setAcceptDrops(True)
+        self._connect()
+        self.refresh_personas()
+        self._update_title()
+        self._restore_layout()
+        self.browser.tree.reload()
+        self._offer_examples()
+
+    # ---- building -------------------------------------------------------------------------------
+    def _build_toolbar(self) -> None:
+        bar = QToolBar(self.tr("Main"), self)
+        bar.setObjectName("mainToolbar")
+        bar.setMovable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.persona_label = QLabel(self.tr("Persona:"), bar)
+        self.persona_combo = QComboBox(bar)
+        self.persona_combo.setObjectName("personaSelector")
+        self.persona_combo.setMinimumWidth(150)
+        self.persona_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        bar.addWidget(self.persona_label)
+        bar.addWidget(self.persona_combo)
+        bar.addAction(self.acts.personas)
+        bar.addSeparator()
+        bar.addAction(self.acts.new)
+        bar.addAction(self.acts.delete)
+        bar.addAction(self.acts.undo)
+        bar.addAction(self.acts.redo)
+        for action in (self.acts.undo, self.acts.redo):  # their text names the action: too long for a button
+            bar.widgetForAction(action).setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        bar.addSeparator()
+        bar.addWidget(self.search_bar)
+        self.addToolBar(bar)
+        self.toolbar = bar
+
+    def _build_centre(self) -> None:
+        self.examples_banner = QFrame(self)
+        self.examples_banner.setObjectName("examplesBanner")
+        self.examples_banner.setStyleSheet("QFrame#examplesBanner { background:#e8f1fd; border:1px solid #9cc0ef;"
+                                           " border-radius:4px; }")
+        text = QLabel(self.tr("This database is empty. Load a few example memories (in Chinese) to see how "
+                              "MemDesk works? Nothing is written unless you say yes."), self.examples_banner)
+        text.setWordWrap(True)
+        self.examples_yes = QPushButton(self.tr("Load examples"), self.examples_banner)
+        self.examples_no = QPushButton(self.tr("No, thanks"), self.examples_banner)
+        row = QHBoxLayout(self.examples_banner)
+        row.addWidget(text, 1)
+        row.addWidget(self.examples_yes)
+        row.addWidget(self.examples_no)
+        self.examples_banner.hide()
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("mainSplitter")
+        self.splitter.addWidget(self.browser)
+        self.splitter.addWidget(self.editor)
+        self.splitter.setStretchFactor(0, 2)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setSizes([380, 620])
+        centre = QWidget(self)
+        layout = QVBoxLayout(centre)
+        layout.setContentsMargins(6, 4, 6, 0)
+        layout.addWidget(self.examples_banner)
+        layout.addWidget(self.splitter, 1)
+        self.setCentralWidget(centre)
+
+    def _connect(self) -> None:
+        s = self.session
+        s.error_raised.connect(self.show_error)
+        s.notice.connect(self.show_notice)  # bound methods only: the session outlives this window
+        s.changes_applied.connect(self._on_changes)
+        s.undo_stack.canUndoChanged.connect(self._update_undo)
+        s.undo_stack.canRedoChanged.connect(self._update_undo)
+        s.undo_stack.undoTextChanged.connect(self._update_undo)
+        s.undo_stack.redoTextChanged.connect(self._update_undo)
+        s.busy_changed.connect(self._update_undo)
+        self._update_undo()
+        self.persona_combo.currentIndexChanged.connect(self._persona_chosen)
+        self.search_bar.query_changed.connect(self.browser.search)
+        self.search_bar.step_requested.connect(self.browser.step)
+        self.search_bar.open_requested.connect(self._open_current_result)
+        self.search_bar.save_requested.connect(self.save_search)
+        self.browser.memory_selected.connect(self.open_memory)
+        self.browser.search_finished.connect(self._on_search_finished)
+        self.browser.mode_changed.connect(lambda _mode: self._update_counts())
+        tree = self.browser.tree
+        tree.loaded.connect(self._update_counts)
+        tree.node_activated.connect(self._node_activated)
+        tree.persona_gone.connect(lambda: self.set_persona(queries.ALL))
+        tree.model.drop_requested.connect(self._dropped)
+        for view in (tree.view, self.browser.results.view):
+            view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            view.customContextMenuRequested.connect(partial(self._context_menu, view))
+        self.editor.saved.connect(self.browser.select_memory)
+        self.editor.open_requested.connect(self._open_from_chain)
+        self.editor.restore_requested.connect(lambda i: self.actions_.restore([i]))
+        self.editor.dirty_changed.connect(self._update_title)
+        self.editor.memory_shown.connect(lambda _id: self._update_title())
+        self.importer.imported.connect(self._imported)
+        self.importer.exported.connect(lambda n, path: self.show_notice(
+            self.tr("Exported {n} memories to {file}").format(n=n, file=path)))
+        self.examples_yes.clicked.connect(self.load_examples)
+        self.examples_no.clicked.connect(self.decline_examples)
+
+    # ---- first show -----------------------------------------------------------------------------
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._shown:
+            self._shown = True
+            QTimer.singleShot(0, self._after_first_show)
+
+    def _after_first_show(self) -> None:
+        self.first_shown.emit()
+        # The slow starts (jieba ~1 s, the embedding model) happen after the window is up.
+        self.browser.build_index()
+        self.maintenance.start(self._maintenance_delay_ms)
+
+    # ---- personas -------------------------------------------------------------------------------
+    def refresh_personas(self) -> None:
+        current = self.persona_combo.currentData() or ALL_KEY
+        self.persona_combo.blockSignals(True)
+        self.persona_combo.clear()
+        self.persona_combo.addItem(self.tr("All"), ALL_KEY)
+        self.persona_combo.addItem(icons.icon("globe"), self.tr("Global"), GLOBAL_KEY)
+        for persona in self.session.store.personas():
+            self.persona_combo.addItem(icons.colour_dot(persona.colour), persona.name, persona.id)
+        self.persona_combo.setCurrentIndex(max(0, self.persona_combo.findData(current)))
+        self.persona_combo.blockSignals(False)
+
+    @staticmethod
+    def _filter_of(key):
+        return {ALL_KEY: queries.ALL, GLOBAL_KEY: queries.GLOBAL}.get(key, key)
+
+    def set_persona(self, persona) -> None:
+        """queries.ALL, queries.GLOBAL or a persona id."""
+        key = {queries.ALL: ALL_KEY, queries.GLOBAL: GLOBAL_KEY}.get(persona, persona)
+        index = self.persona_combo.findData(key)
+        if index >= 0 and index != self.persona_combo.currentIndex():
+            self.persona_combo.setCurrentIndex(index)
+        elif index >= 0:
+            self._persona_chosen()
+
+    def _persona_chosen(self, *_args) -> None:
+        self.browser.set_persona(self._filter_of(self.persona_combo.currentData()))
+
+    def current_persona_id(self) -> str | None:
+        key = self.persona_combo.currentData()
+        return None if key in (ALL_KEY, GLOBAL_KEY) else key
+
+    # ---- memories ---------------------------------------------------------------------------------
+    def open_memory(self, memory_id: str) -> None:
+        if memory_id == self.editor.memory_id and not self.editor.is_new:
+            return
+        if not self.editor.maybe_leave():
+            self.browser.select_memory(self.editor.memory_id)  # the selection goes back to what is edited
+            return
+        hit = self.browser.current_hit(memory_id)
+        outcome = self.browser.results.model.outcome
+        terms = (tuple(hit.terms) if hit else ()) + tuple(outcome.terms) if self.browser.searching else ()
+        self.editor.load(memory_id, hit=hit, query=self.browser.query if hit else "", terms=terms)
+
+    def _open_current_result(self) -> None:
+        memory_id = self.browser.results.current_id() or self.browser.results.step(0)
+        if memory_id:
+            self.open_memory(memory_id)
+            self.editor.content.setFocus()
+
+    def _open_from_chain(self, memory_id: str) -> None:
+        self.open_memory(memory_id)
+        self.browser.select_memory(memory_id)
+
+    def new_memory(self) -> None:
+        if not self.editor.maybe_leave():
+            return
+        node = self.browser.tree.current_node()
+        group = node.key if node is not None and node.kind == "group" and node.key else ""
+        self.editor.new_memory(persona_id=self.current_persona_id(), group=group)
+
+    def _selection_or_current(self) -> list[str]:
+        ids = self.browser.selected_ids()
+        return ids or ([self.editor.memory_id] if self.editor.memory_id else [])
+
+    def delete_selected(self) -> None:
+        ids = self._selection_or_current()
+        in_trash = [i for i in ids if self.state_of(i) == "deleted"]
+        if ids and len(in_trash) == len(ids):
+            self.actions_.purge(ids)  # Del in the trash: delete for good (asks first)
+        else:
+            self.actions_.delete([i for i in ids if i not in in_trash])
+
+    def restore_selected(self) -> None:
+        self.actions_.restore([i for i in self._selection_or_current() if self.state_of(i) == "deleted"])
+
+    def _brief(self, memory_id: str):
+        return self.browser.tree.model.tree.briefs.get(memory_id)
+
+    def _title_of(self, memory_id: str) -> str:
+        brief = self._brief(memory_id)
+        if brief is not None:
+            return brief.title
+        return self.editor.record.display_title if self.editor.record and self.editor.memory_id == memory_id else ""
+
+    def state_of(self, memory_id: str) -> str:
+        brief = self._brief(memory_id)
+        if brief is not None:
+            return brief.state
+        record = self.session.store.get_many([memory_id]).get(memory_id)
+        return "deleted" if record and record.is_deleted else "active"
+
+    def tags_of(self, memory_id: str) -> tuple:
+        brief = self._brief(memory_id)
+        return brief.tags if brief is not None else ()
+
+    def _dropped(self, kind: str, key, ids: list) -> None:
+        name = ""
+        if kind == "persona":
+            name = self.session.store.persona(key).name if key else self.tr("Global")
+        self.actions_.drop(kind, key, ids, name)
+
+    def _context_menu(self, view, pos) -> None:
+        if view is self.browser.tree.view:
+            nodes, ids = self.browser.tree.selected_nodes(), self.browser.tree.selected_ids()
+        else:
+            nodes, ids = [], self.browser.results.selected_ids()
+        menu = context_menu(self, nodes, ids)
+        if not menu.isEmpty():
+            menu.popup(view.viewport().mapToGlobal(pos))
+        self._last_menu = menu  # tests look at it
+
+    def _node_activated(self, kind: str, key) -> None:
+        if kind == "persona":
+            self.set_persona(key or queries.GLOBAL)
+        elif kind == "saved":
+            saved = self.browser.tree.model.tree.saved
+            if 0 <= key < len(saved):
+                self.search_bar.set_text(saved[key]["query"])
+
+    # ---- searches ---------------------------------------------------------------------------------
+    def _on_search_finished(self, outcome) -> None:
+        self.search_bar.set_error(outcome.error)
+        self._update_counts()
+
+    def save_search(self) -> None:
+        query = self.search_bar.text().strip()
+        if not query:
+            return
+        name = self.ask.text(self, self.tr("Save search"), self.tr("Name:"), query)
+        if not name or not name.strip():
+            return
+        searches = operations.saved_searches(self.session.store) + [{"name": name.strip(), "query": query}]
+        self.session.perform(partial(operations.set_saved_searches, searches=searches),
+                             label=self.tr("Save search “{name}”").format(name=name.strip()))
+
+    def remove_saved_search(self, index: int) -> None:
+        searches = operations.saved_searches(self.session.store)
+        if 0 <= index < len(searches):
+            name = searches[index]["name"]
+            del searches[index]
+            self.session.perform(partial(operations.set_saved_searches, searches=searches),
+                                 label=self.tr("Remove saved search “{name}”").format(name=name))
+
+    # ---- import / export / examples ---------------------------------------------------------------
+    def choose_import(self) -> None:
+        path = self.ask.open_file(self, self.tr("Import memories"), self.tr("JSON files (*.json);;All files (*)"))
+        if path:
+            self.importer.import_file(path)
+
+    def dragEnterEvent(self, event) -> None:
+        if any(url.isLocalFile() for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        paths = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            for path in paths:
+                self.importer.import_file(path)
+
+    def _imported(self, result) -> None:
+        self.statusBar().showMessage(self.tr("Imported: {added} new, {updated} updated").format(
+            added=len(result.changes.added), updated=len(result.changes.updated)), 8000)
+
+    def export(self) -> None:
+        path = self.ask.save_file(self, self.tr("Export memories"), self.tr("MemDesk JSON (*.json)"))
+        if path:
+            self.importer.export_to(path)
+
+    def _offer_examples(self) -> None:
+        store = self.session.store
+        empty = store.count(state="all") == 0 and not store.personas()
+        self.examples_banner.setVisible(empty and not prefs.examples_declined(store.path))
+
+    def load_examples(self) -> None:
+        self.examples_banner.hide()
+        self.importer.load_examples()
+
+    def decline_examples(self) -> None:
+        self.examples_banner.hide()
+        prefs.set_examples_declined(self.session.store.path)
+
+    # ---- dialogs ---------------------------------------------------------------------------------
+    def open_personas(self) -> None:
+        if self.personas_dialog is None:
+            self.personas_dialog = PersonasDialog(self.session, self.ask, self)
+        self.personas_dialog.refresh()
+        self.personas_dialog.open()
+
+    def open_settings(self) -> None:
+        dialog = SettingsDialog(self.session, self.ask, self)
+        dialog.language_changed.connect(self.language_requested)
+        dialog.database_requested.connect(self.database_requested)
+        dialog.weights_changed.connect(self._weights_changed)
+        dialog.maintenance_requested.connect(self.maintenance.run)
+        dialog.model_changed.connect(self.browser.build_index)
+        dialog.finished.connect(dialog.deleteLater)
+        self.settings_dialog = dialog
+        dialog.open()
+
+    def _weights_changed(self, weights: dict) -> None:
+        from .browser.search_backend import stored_weights
+
+        self.browser.backend.set_weights(stored_weights(self.session.store))
+        self.browser.search(self.browser.query)
+
+    def pick_database(self, *, new: bool) -> None:
+        filters = self.tr("MemDesk database (*.db);;All files (*)")
+        path = (self.ask.save_file(self, self.tr("New database"), filters) if new
+                else self.ask.open_file(self, self.tr("Open database"), filters))
+        if path:
+            self.database_requested.emit(path, new)
+
+    def _note(self, title: str, text: str) -> QMessageBox:
+        box = QMessageBox(QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()  # never exec(): the window keeps running behind it
+        return box
+
+    def show_syntax(self) -> None:
+        self._note(self.tr("Search syntax"), self.search_bar.edit.toolTip())
+
+    def show_about(self) -> None:
+        self._note(self.tr("About MemDesk"), self.tr(
+            "MemDesk {version}\nSee, search, edit and tidy what your AI assistants remember.\n"
+            "Database: {path}").format(version=__version__, path=self.session.store.path))
+
+    def reload(self) -> None:
+        self.browser.tree.reload()
+        self.browser.search(self.browser.query)
+
+    # ---- status, title, undo ---------------------------------------------------------------------
+    def show_notice(self, message: str) -> None:
+        self.statusBar().showMessage(message, 8000)
+
+    def show_error(self, message: str) -> None:
+        self.last_error = message
+        self.statusBar().showMessage(message, 15000)
+        self.ask.inform(self, self.tr("MemDesk"), message)
+
+    def _on_changes(self, changes) -> None:
+        if changes.personas:
+            self.refresh_personas()
+        self._update_counts()
+
+    def _update_counts(self) -> None:
+        counts = self.browser.counts()
+        text = self.tr("{n} memories · {trash} in the trash").format(n=counts["active"], trash=counts["trash"])
+        if counts["found"] is not None:
+            text = self.tr("{found} found · ").format(found=counts["found"]) + text
+        if not counts["loaded"]:
+            text = self.tr("Loading…")
+        self.counts_label.setText(text)
+
+    def _update_undo(self, *_args) -> None:
+        stack, busy = self.session.undo_stack, self.session.busy
+        self.acts.undo.setEnabled(stack.canUndo() and not busy)
+        self.acts.redo.setEnabled(stack.canRedo() and not busy)
+        self.acts.undo.setText(self.tr("Undo {action}").format(action=stack.undoText()) if stack.canUndo()
+                               else self.tr("Undo"))
+        self.acts.redo.setText(self.tr("Redo {action}").format(action=stack.redoText()) if stack.canRedo()
+                               else self.tr("Redo"))
+        for action in (self.acts.undo, self.acts.redo):
+            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            action.setToolTip(f"{action.text()} ({keys})")
+
+    def _update_title(self, *_args) -> None:
+        mark = "● " if self.editor.dirty else ""
+        self.setWindowTitle(f"{mark}{self.tr('MemDesk')} — {Path(self.session.store.path).name}")
+
+    # ---- layout and closing ------------------------------------------------------------------------
+    def _restore_layout(self) -> None:
+        s = prefs.settings()
+        geometry = s.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1180, 760)
+        for key, widget in (("window/splitter", self.splitter), ("window/editor_split", self.editor.split)):
+            state = s.value(key)
+            if isinstance(state, QByteArray):
+                widget.restoreState(state)
+        state = s.value("window/state")
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+
+    def save_layout(self) -> None:
+        s = prefs.settings()
+        s.setValue("window/geometry", self.saveGeometry())
+        s.setValue("window/state", self.saveState())
+        s.setValue("window/splitter", self.splitter.saveState())
+        s.setValue("window/editor_split", self.editor.split.saveState())
+        s.sync()
+
+    def closeEvent(self, event) -> None:
+        if not self.editor.maybe_leave():
+            event.ignore()
+            return
+        self.save_layout()
+        self.maintenance.stop()
+        event.accept()

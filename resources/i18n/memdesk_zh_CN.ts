@@ -1,0 +1,1384 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>App</name>
+    <message>
+        <source>{path} already exists; choose “Open database” to use it.</source>
+        <translation>{path} 已存在；要使用它，请选择“打开数据库”。</translation>
+    </message>
+</context>
+<context>
+    <name>Asker</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Persona colour</source>
+        <translation>角色颜色</translation>
+    </message>
+</context>
+<context>
+    <name>BrowserPane</name>
+    <message>
+        <source>Building the search index</source>
+        <translation>正在建立搜索索引</translation>
+    </message>
+    <message>
+        <source>Embedding memories</source>
+        <translation>正在为记忆生成语义向量</translation>
+    </message>
+    <message>
+        <source>Searching</source>
+        <translation>正在搜索</translation>
+    </message>
+    <message>
+        <source>Updating the search index</source>
+        <translation>正在更新搜索索引</translation>
+    </message>
+</context>
+<context>
+    <name>ChainPanel</name>
+    <message>
+        <source>This memory has not replaced another one, and nothing has replaced it.</source>
+        <translation>这条记忆没有取代其他记忆，也没有被其他记忆取代。</translation>
+    </message>
+    <message>
+        <source>Oldest first. Double-click to open one.</source>
+        <translation>从旧到新排列。双击可打开。</translation>
+    </message>
+    <message>
+        <source>replaced by the next</source>
+        <translation>被下一条取代</translation>
+    </message>
+    <message>
+        <source>this memory</source>
+        <translation>当前记忆</translation>
+    </message>
+    <message>
+        <source>replacement</source>
+        <translation>取代者</translation>
+    </message>
+</context>
+<context>
+    <name>ConflictDialog</name>
+    <message>
+        <source>Changed elsewhere</source>
+        <translation>已在别处被修改</translation>
+    </message>
+    <message>
+        <source>While you were editing, this memory was changed somewhere else (now version {version}, changed {when}). Nothing has been overwritten. Choose what to keep.</source>
+        <translation>在你编辑期间，这条记忆在别处被修改了（现在是第 {version} 版，修改于 {when}）。没有任何内容被覆盖。请选择要保留的版本。</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Yours</source>
+        <translation>你的版本</translation>
+    </message>
+    <message>
+        <source>Saved meanwhile</source>
+        <translation>期间保存的版本</translation>
+    </message>
+    <message>
+        <source>Content: from the saved version to yours</source>
+        <translation>内容：从已保存的版本到你的版本</translation>
+    </message>
+    <message>
+        <source>Merged content (edit freely). Other fields: the side that changed them wins; where both did, yours.</source>
+        <translation>合并后的内容（可随意修改）。其他字段：谁改了就用谁的；双方都改了的，用你的。</translation>
+    </message>
+    <message>
+        <source>Keep mine</source>
+        <translation>保留我的</translation>
+    </message>
+    <message>
+        <source>Take theirs</source>
+        <translation>采用对方的</translation>
+    </message>
+    <message>
+        <source>Merge by editing…</source>
+        <translation>手动合并…</translation>
+    </message>
+    <message>
+        <source>Save merged</source>
+        <translation>保存合并结果</translation>
+    </message>
+    <message>
+        <source>Keep editing</source>
+        <translation>继续编辑</translation>
+    </message>
+    <message>
+        <source>Save your version over the one saved meanwhile</source>
+        <translation>用你的版本覆盖期间保存的版本</translation>
+    </message>
+    <message>
+        <source>Drop your edits and show the saved version</source>
+        <translation>放弃你的修改，显示已保存的版本</translation>
+    </message>
+</context>
+<context>
+    <name>DetailsBox</name>
+    <message>
+        <source>Details</source>
+        <translation>详细信息</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source>Last access</source>
+        <translation>上次访问</translation>
+    </message>
+    <message>
+        <source>Accesses</source>
+        <translation>访问次数</translation>
+    </message>
+    <message>
+        <source>Heat</source>
+        <translation>热度</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>层级</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+</context>
+<context>
+    <name>ExplainPanel</name>
+    <message>
+        <source>Matched words</source>
+        <translation>匹配的词</translation>
+    </message>
+    <message>
+        <source>Matched character pairs</source>
+        <translation>匹配的双字</translation>
+    </message>
+    <message>
+        <source>Keyword score (words)</source>
+        <translation>关键词得分（词）</translation>
+    </message>
+    <message>
+        <source>Keyword score (character pairs)</source>
+        <translation>关键词得分（双字）</translation>
+    </message>
+    <message>
+        <source>Keyword score</source>
+        <translation>关键词得分</translation>
+    </message>
+    <message>
+        <source>Meaning similarity</source>
+        <translation>语义相似度</translation>
+    </message>
+    <message>
+        <source>Place in each ranking</source>
+        <translation>在各排序中的名次</translation>
+    </message>
+    <message>
+        <source>Fused relevance (0–1)</source>
+        <translation>融合相关度（0–1）</translation>
+    </message>
+    <message>
+        <source>Importance (0–1)</source>
+        <translation>重要性（0–1）</translation>
+    </message>
+    <message>
+        <source>Heat (0–1)</source>
+        <translation>热度（0–1）</translation>
+    </message>
+    <message>
+        <source>Freshness (0–1)</source>
+        <translation>新鲜度（0–1）</translation>
+    </message>
+    <message>
+        <source>Final score</source>
+        <translation>最终得分</translation>
+    </message>
+    <message>
+        <source>Found by</source>
+        <translation>命中方式</translation>
+    </message>
+    <message>
+        <source>Place in the results</source>
+        <translation>结果中的名次</translation>
+    </message>
+    <message>
+        <source>keywords</source>
+        <translation>关键词</translation>
+    </message>
+    <message>
+        <source>related words</source>
+        <translation>相关词</translation>
+    </message>
+    <message>
+        <source>exact text</source>
+        <translation>原文匹配</translation>
+    </message>
+    <message>
+        <source>meaning</source>
+        <translation>语义</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>排序</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Open a search result to see how it scored.</source>
+        <translation>打开一条搜索结果，即可查看它的得分构成。</translation>
+    </message>
+    <message>
+        <source>Search “{query}”: score {score:.4f}</source>
+        <translation>搜索“{query}”：得分 {score:.4f}</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryPanel</name>
+    <message>
+        <source>Global</source>
+        <translation>全局</translation>
+    </message>
+    <message>
+        <source>Put back the earlier values</source>
+        <translation>恢复修改前的内容</translation>
+    </message>
+    <message>
+        <source>Undo this change by restoring what it replaced (can be undone)</source>
+        <translation>恢复这次修改之前的内容，以撤回这次修改（之后仍可撤销）</translation>
+    </message>
+    <message>
+        <source>No changes yet: this memory is as it was first saved.</source>
+        <translation>还没有修改记录：这条记忆保持着第一次保存时的样子。</translation>
+    </message>
+    <message>
+        <source>{when} · {reason} · version {version}</source>
+        <translation>{when} · {reason} · 第 {version} 版</translation>
+    </message>
+</context>
+<context>
+    <name>ImportPreviewDialog</name>
+    <message>
+        <source>Import preview — {file}</source>
+        <translation>导入预览 — {file}</translation>
+    </message>
+    <message>
+        <source>Nothing has been written yet. This is what importing “{file}” would do:</source>
+        <translation>还没有写入任何内容。导入“{file}”将会：</translation>
+    </message>
+    <message>
+        <source>All records</source>
+        <translation>全部记录</translation>
+    </message>
+    <message>
+        <source>Conflicts: keep the memories here (skip those records)</source>
+        <translation>冲突时：保留本地的记忆（跳过这些记录）</translation>
+    </message>
+    <message>
+        <source>Conflicts: take the file's version</source>
+        <translation>冲突时：采用文件中的版本</translation>
+    </message>
+    <message>
+        <source>Import {n} memories</source>
+        <translation>导入 {n} 条记忆</translation>
+    </message>
+    <message>
+        <source>Nothing to import</source>
+        <translation>没有需要导入的内容</translation>
+    </message>
+</context>
+<context>
+    <name>Importer</name>
+    <message>
+        <source>Reading {file}</source>
+        <translation>正在读取 {file}</translation>
+    </message>
+    <message>
+        <source>Import {file}</source>
+        <translation>导入 {file}</translation>
+    </message>
+    <message>
+        <source>Exporting</source>
+        <translation>正在导出</translation>
+    </message>
+</context>
+<context>
+    <name>JobsWidget</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source> (+{n} more)</source>
+        <translation>（另有 {n} 项）</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+</context>
+<context>
+    <name>Labels</name>
+    <message>
+        <source>Fact</source>
+        <translation>事实</translation>
+    </message>
+    <message>
+        <source>Preference</source>
+        <translation>偏好</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>笔记</translation>
+    </message>
+    <message>
+        <source>Long-term</source>
+        <translation>长期</translation>
+    </message>
+    <message>
+        <source>Short-term</source>
+        <translation>短期</translation>
+    </message>
+    <message>
+        <source>Hot</source>
+        <translation>热</translation>
+    </message>
+    <message>
+        <source>Warm</source>
+        <translation>温</translation>
+    </message>
+    <message>
+        <source>Cold</source>
+        <translation>冷</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation>归档</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>有效</translation>
+    </message>
+    <message>
+        <source>In the trash</source>
+        <translation>在回收站中</translation>
+    </message>
+    <message>
+        <source>Expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>Superseded</source>
+        <translation>已被取代</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>Unchanged</source>
+        <translation>无变化</translation>
+    </message>
+    <message>
+        <source>Conflict</source>
+        <translation>冲突</translation>
+    </message>
+    <message>
+        <source>Invalid</source>
+        <translation>无效</translation>
+    </message>
+    <message>
+        <source>Edited</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Changed by an assistant</source>
+        <translation>助手修改</translation>
+    </message>
+    <message>
+        <source>Merged</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <source>Replaced</source>
+        <translation>被取代</translation>
+    </message>
+    <message>
+        <source>Earlier values put back</source>
+        <translation>恢复旧值</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Importance</source>
+        <translation>重要性</translation>
+    </message>
+    <message>
+        <source>Persona</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>过期时间</translation>
+    </message>
+    <message>
+        <source>Dedup key</source>
+        <translation>去重键</translation>
+    </message>
+    <message>
+        <source>Superseded by</source>
+        <translation>被取代于</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Entered by hand</source>
+        <translation>手动输入</translation>
+    </message>
+    <message>
+        <source>Saved by an assistant</source>
+        <translation>助手保存</translation>
+    </message>
+    <message>
+        <source>Imported from {name}</source>
+        <translation>从 {name} 导入</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>Persona:</source>
+        <translation>角色：</translation>
+    </message>
+    <message>
+        <source>This database is empty. Load a few example memories (in Chinese) to see how MemDesk works? Nothing is written unless you say yes.</source>
+        <translation>数据库还是空的。要载入几条中文示例记忆，看看记忆台怎么用吗？在你同意之前不会写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Load examples</source>
+        <translation>载入示例</translation>
+    </message>
+    <message>
+        <source>No, thanks</source>
+        <translation>不用了</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Global</source>
+        <translation>全局</translation>
+    </message>
+    <message>
+        <source>Save search</source>
+        <translation>保存搜索</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Save search “{name}”</source>
+        <translation>保存搜索“{name}”</translation>
+    </message>
+    <message>
+        <source>Remove saved search “{name}”</source>
+        <translation>删除已保存的搜索“{name}”</translation>
+    </message>
+    <message>
+        <source>Import memories</source>
+        <translation>导入记忆</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Imported: {added} new, {updated} updated</source>
+        <translation>导入完成：新增 {added} 条，更新 {updated} 条</translation>
+    </message>
+    <message>
+        <source>Export memories</source>
+        <translation>导出记忆</translation>
+    </message>
+    <message>
+        <source>MemDesk JSON (*.json)</source>
+        <translation>记忆台 JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Exported {n} memories to {file}</source>
+        <translation>已导出 {n} 条记忆到 {file}</translation>
+    </message>
+    <message>
+        <source>MemDesk database (*.db);;All files (*)</source>
+        <translation>记忆台数据库 (*.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>New database</source>
+        <translation>新建数据库</translation>
+    </message>
+    <message>
+        <source>Open database</source>
+        <translation>打开数据库</translation>
+    </message>
+    <message>
+        <source>Search syntax</source>
+        <translation>搜索语法</translation>
+    </message>
+    <message>
+        <source>About MemDesk</source>
+        <translation>关于记忆台</translation>
+    </message>
+    <message>
+        <source>MemDesk {version}
+See, search, edit and tidy what your AI assistants remember.
+Database: {path}</source>
+        <translation>记忆台 {version}
+查看、搜索、编辑和整理你的 AI 助手记住的内容。
+数据库：{path}</translation>
+    </message>
+    <message>
+        <source>MemDesk</source>
+        <translation>记忆台</translation>
+    </message>
+    <message>
+        <source>{n} memories · {trash} in the trash</source>
+        <translation>{n} 条记忆 · 回收站 {trash} 条</translation>
+    </message>
+    <message>
+        <source>{found} found · </source>
+        <translation>找到 {found} 条 · </translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在载入…</translation>
+    </message>
+    <message>
+        <source>Undo {action}</source>
+        <translation>撤销{action}</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo {action}</source>
+        <translation>重做{action}</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>New memory</source>
+        <translation>新建记忆</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Open database…</source>
+        <translation>打开数据库…</translation>
+    </message>
+    <message>
+        <source>New database…</source>
+        <translation>新建数据库…</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Restore from trash</source>
+        <translation>从回收站恢复</translation>
+    </message>
+    <message>
+        <source>Empty trash…</source>
+        <translation>清空回收站…</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>查找</translation>
+    </message>
+    <message>
+        <source>Next result</source>
+        <translation>下一条结果</translation>
+    </message>
+    <message>
+        <source>Previous result</source>
+        <translation>上一条结果</translation>
+    </message>
+    <message>
+        <source>Show the tree</source>
+        <translation>返回记忆树</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>重新载入</translation>
+    </message>
+    <message>
+        <source>Manage personas…</source>
+        <translation>管理角色…</translation>
+    </message>
+    <message>
+        <source>Run maintenance now</source>
+        <translation>立即运行维护</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Personas</source>
+        <translation>角色(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Move to group…</source>
+        <translation>移动到分组…</translation>
+    </message>
+    <message>
+        <source>Add tag…</source>
+        <translation>添加标签…</translation>
+    </message>
+    <message>
+        <source>Remove tag</source>
+        <translation>移除标签</translation>
+    </message>
+    <message>
+        <source>Set type</source>
+        <translation>设置类型</translation>
+    </message>
+    <message>
+        <source>Set importance</source>
+        <translation>设置重要性</translation>
+    </message>
+    <message>
+        <source>Move to persona</source>
+        <translation>移动到角色</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Delete for good…</source>
+        <translation>彻底删除…</translation>
+    </message>
+    <message>
+        <source>Rename group…</source>
+        <translation>重命名分组…</translation>
+    </message>
+    <message>
+        <source>Remove saved search</source>
+        <translation>删除已保存的搜索</translation>
+    </message>
+</context>
+<context>
+    <name>MaintenanceScheduler</name>
+    <message>
+        <source>Maintenance</source>
+        <translation>维护</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryActions</name>
+    <message>
+        <source>Delete “{title}”</source>
+        <translation>删除“{title}”</translation>
+    </message>
+    <message>
+        <source>Delete {n} memories</source>
+        <translation>删除 {n} 条记忆</translation>
+    </message>
+    <message>
+        <source>Restore “{title}”</source>
+        <translation>恢复“{title}”</translation>
+    </message>
+    <message>
+        <source>Restore {n} memories</source>
+        <translation>恢复 {n} 条记忆</translation>
+    </message>
+    <message>
+        <source>Delete for good</source>
+        <translation>彻底删除</translation>
+    </message>
+    <message>
+        <source>Delete {n} memories from the trash for good?</source>
+        <translation>要从回收站彻底删除 {n} 条记忆吗？</translation>
+    </message>
+    <message>
+        <source>Undo can still bring them back while the window is open.</source>
+        <translation>在窗口关闭之前，仍可用“撤销”找回它们。</translation>
+    </message>
+    <message>
+        <source>Delete “{title}” for good</source>
+        <translation>彻底删除“{title}”</translation>
+    </message>
+    <message>
+        <source>Delete {n} memories for good</source>
+        <translation>彻底删除 {n} 条记忆</translation>
+    </message>
+    <message>
+        <source>Empty trash</source>
+        <translation>清空回收站</translation>
+    </message>
+    <message>
+        <source>Delete all {n} memories in the trash for good?</source>
+        <translation>要彻底删除回收站中的全部 {n} 条记忆吗？</translation>
+    </message>
+    <message>
+        <source>Move {n} memories to “{group}”</source>
+        <translation>将 {n} 条记忆移动到“{group}”</translation>
+    </message>
+    <message>
+        <source>(no group)</source>
+        <translation>（未分组）</translation>
+    </message>
+    <message>
+        <source>Move to group</source>
+        <translation>移动到分组</translation>
+    </message>
+    <message>
+        <source>Group ('/' nests groups):</source>
+        <translation>分组（用“/”表示子分组）：</translation>
+    </message>
+    <message>
+        <source>Rename group</source>
+        <translation>重命名分组</translation>
+    </message>
+    <message>
+        <source>New name for “{group}”:</source>
+        <translation>“{group}”的新名称：</translation>
+    </message>
+    <message>
+        <source>Rename group “{old}” to “{new}”</source>
+        <translation>将分组“{old}”重命名为“{new}”</translation>
+    </message>
+    <message>
+        <source>Tag {n} memories “{tag}”</source>
+        <translation>为 {n} 条记忆添加标签“{tag}”</translation>
+    </message>
+    <message>
+        <source>Add tag</source>
+        <translation>添加标签</translation>
+    </message>
+    <message>
+        <source>Tag:</source>
+        <translation>标签：</translation>
+    </message>
+    <message>
+        <source>Remove tag “{tag}” from {n} memories</source>
+        <translation>从 {n} 条记忆移除标签“{tag}”</translation>
+    </message>
+    <message>
+        <source>Set type of {n} memories to {type}</source>
+        <translation>将 {n} 条记忆的类型设为“{type}”</translation>
+    </message>
+    <message>
+        <source>Set importance of {n} memories to {value}</source>
+        <translation>将 {n} 条记忆的重要性设为 {value}</translation>
+    </message>
+    <message>
+        <source>Move {n} memories to {persona}</source>
+        <translation>将 {n} 条记忆移动到“{persona}”</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryEditor</name>
+    <message>
+        <source>Expires</source>
+        <translation>过期时间</translation>
+    </message>
+    <message>
+        <source>Optional; the start of the content is shown otherwise</source>
+        <translation>可选；不填时显示内容的开头</translation>
+    </message>
+    <message>
+        <source>What the assistant should remember</source>
+        <translation>助手应当记住的内容</translation>
+    </message>
+    <message>
+        <source>Comma-separated, e.g. habit, health</source>
+        <translation>用逗号分隔，例如：习惯，健康</translation>
+    </message>
+    <message>
+        <source>e.g. work/project A  ('/' nests groups)</source>
+        <translation>例如：工作/项目A（用“/”表示子分组）</translation>
+    </message>
+    <message>
+        <source>Optional; one memory per key and persona</source>
+        <translation>可选；同一角色下每个键只对应一条记忆</translation>
+    </message>
+    <message>
+        <source>Expires on</source>
+        <translation>过期于</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Save (Ctrl+S)</source>
+        <translation>保存 (Ctrl+S)</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <source>Drop unsaved edits</source>
+        <translation>放弃未保存的修改</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>修改历史</translation>
+    </message>
+    <message>
+        <source>Supersede chain</source>
+        <translation>取代链</translation>
+    </message>
+    <message>
+        <source>Why found</source>
+        <translation>命中原因</translation>
+    </message>
+    <message>
+        <source>Select a memory on the left, or press Ctrl+N to write a new one.</source>
+        <translation>在左侧选择一条记忆，或按 Ctrl+N 新建一条。</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Global (every persona)</source>
+        <translation>全局（所有角色可见）</translation>
+    </message>
+    <message>
+        <source>New memory</source>
+        <translation>新记忆</translation>
+    </message>
+    <message>
+        <source>This memory is in the trash.</source>
+        <translation>这条记忆在回收站中。</translation>
+    </message>
+    <message>
+        <source>This memory was replaced by a newer one (see the supersede chain).</source>
+        <translation>这条记忆已被新的记忆取代（见“取代链”）。</translation>
+    </message>
+    <message>
+        <source>This memory has expired; assistants no longer receive it.</source>
+        <translation>这条记忆已过期，助手不会再收到它。</translation>
+    </message>
+    <message>
+        <source>● Unsaved changes</source>
+        <translation>● 有未保存的修改</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的修改</translation>
+    </message>
+    <message>
+        <source>This memory has unsaved changes.</source>
+        <translation>这条记忆有未保存的修改。</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>放弃</translation>
+    </message>
+    <message>
+        <source>Keep editing</source>
+        <translation>继续编辑</translation>
+    </message>
+    <message>
+        <source>Add “{title}”</source>
+        <translation>新建“{title}”</translation>
+    </message>
+    <message>
+        <source>Edit “{title}”</source>
+        <translation>编辑“{title}”</translation>
+    </message>
+    <message>
+        <source>Not saved — {field}: {problem}</source>
+        <translation>未保存 — {field}：{problem}</translation>
+    </message>
+    <message>
+        <source>Put back earlier values</source>
+        <translation>恢复修改前的内容</translation>
+    </message>
+    <message>
+        <source>This memory was removed. Save to add your text as a new memory.</source>
+        <translation>这条记忆已被删除。保存后，你的内容将作为一条新记忆添加。</translation>
+    </message>
+    <message>
+        <source>This memory was changed elsewhere. Saving will show both versions.</source>
+        <translation>这条记忆已在别处被修改。保存时会同时显示两个版本供你选择。</translation>
+    </message>
+</context>
+<context>
+    <name>PersonasDialog</name>
+    <message>
+        <source>Personas</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>添加…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>Assistants may save memories on their own</source>
+        <translation>允许助手自行保存记忆</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Colour</source>
+        <translation>颜色</translation>
+    </message>
+    <message>
+        <source>{name} ({n})</source>
+        <translation>{name}（{n}）</translation>
+    </message>
+    <message>
+        <source>New persona</source>
+        <translation>新建角色</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Add persona “{name}”</source>
+        <translation>添加角色“{name}”</translation>
+    </message>
+    <message>
+        <source>Rename persona “{old}” to “{new}”</source>
+        <translation>将角色“{old}”重命名为“{new}”</translation>
+    </message>
+    <message>
+        <source>Edit persona “{name}”</source>
+        <translation>编辑角色“{name}”</translation>
+    </message>
+    <message>
+        <source>Colour persona “{name}”</source>
+        <translation>设置角色“{name}”的颜色</translation>
+    </message>
+    <message>
+        <source>Delete persona</source>
+        <translation>删除角色</translation>
+    </message>
+    <message>
+        <source>Delete the persona “{name}”? It has {n} memories. What should happen to them?</source>
+        <translation>要删除角色“{name}”吗？它有 {n} 条记忆，这些记忆要如何处理？</translation>
+    </message>
+    <message>
+        <source>Keep them as global memories</source>
+        <translation>保留为全局记忆</translation>
+    </message>
+    <message>
+        <source>Move them to the trash</source>
+        <translation>移到回收站</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Delete persona “{name}”</source>
+        <translation>删除角色“{name}”</translation>
+    </message>
+</context>
+<context>
+    <name>PlanModel</name>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>What happens</source>
+        <translation>处理方式</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsModel</name>
+    <message>
+        <source>(gone)</source>
+        <translation>（已不存在）</translation>
+    </message>
+    <message>
+        <source>(no group)</source>
+        <translation>（未分组）</translation>
+    </message>
+    <message>
+        <source>Global</source>
+        <translation>全局</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsPane</name>
+    <message>
+        <source>Cannot read the search: {error}</source>
+        <translation>无法理解这个搜索：{error}</translation>
+    </message>
+    <message>
+        <source>Nothing found. Esc clears the search.</source>
+        <translation>没有找到。按 Esc 清除搜索。</translation>
+    </message>
+    <message>
+        <source>{n} found · Esc clears the search</source>
+        <translation>找到 {n} 条 · 按 Esc 清除搜索</translation>
+    </message>
+</context>
+<context>
+    <name>SearchBar</name>
+    <message>
+        <source>Search memories (Ctrl+F) — words, "phrases", tag:work, -exclude</source>
+        <translation>搜索记忆 (Ctrl+F) — 词语、"短语"、tag:工作、-排除</translation>
+    </message>
+    <message>
+        <source>Search as you type.
+words: any of them may match, best first
+"exact phrase"  -exclude  a OR b  ( )
+persona: group: tag: type: scope: tier: id:
+is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;2024-05</source>
+        <translation>输入即搜索。
+词语：命中任意一个即可，最相关的排在前面
+"精确短语"  -排除  甲 OR 乙  ( )
+persona: group: tag: type: scope: tier: id:
+is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;2024-05</translation>
+    </message>
+    <message>
+        <source>Save this search in the tree</source>
+        <translation>将这个搜索保存到记忆树中</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>常规</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Maintenance</source>
+        <translation>维护</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Same as the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Open another…</source>
+        <translation>打开其他…</translation>
+    </message>
+    <message>
+        <source>New…</source>
+        <translation>新建…</translation>
+    </message>
+    <message>
+        <source>Database file</source>
+        <translation>数据库文件</translation>
+    </message>
+    <message>
+        <source>How the final score of a search hit is made up (they need not sum to 1).</source>
+        <translation>搜索结果最终得分的构成（各项之和不必为 1）。</translation>
+    </message>
+    <message>
+        <source>Relevance (words and meaning)</source>
+        <translation>相关性（字词与语义）</translation>
+    </message>
+    <message>
+        <source>Importance</source>
+        <translation>重要性</translation>
+    </message>
+    <message>
+        <source>Heat (recent use)</source>
+        <translation>热度（最近使用）</translation>
+    </message>
+    <message>
+        <source>Freshness (recently changed)</source>
+        <translation>新鲜度（最近修改）</translation>
+    </message>
+    <message>
+        <source>Defaults</source>
+        <translation>恢复默认</translation>
+    </message>
+    <message>
+        <source>Never on its own</source>
+        <translation>不自动运行</translation>
+    </message>
+    <message>
+        <source>Each time MemDesk starts</source>
+        <translation>每次启动记忆台时</translation>
+    </message>
+    <message>
+        <source>Once a day</source>
+        <translation>每天一次</translation>
+    </message>
+    <message>
+        <source>Once a week</source>
+        <translation>每周一次</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>Run maintenance now</source>
+        <translation>立即运行维护</translation>
+    </message>
+    <message>
+        <source>Run maintenance</source>
+        <translation>运行维护</translation>
+    </message>
+    <message>
+        <source>Empty trash after</source>
+        <translation>回收站保留</translation>
+    </message>
+    <message>
+        <source>Last run</source>
+        <translation>上次运行</translation>
+    </message>
+    <message>
+        <source>Maintenance has not run on this database yet.</source>
+        <translation>这个数据库还没有运行过维护。</translation>
+    </message>
+    <message>
+        <source>{when}: {n} tasks done ({names})</source>
+        <translation>{when}：完成 {n} 项任务（{names}）</translation>
+    </message>
+    <message>
+        <source>The embedding model lets search find memories by meaning, not only by their words.</source>
+        <translation>嵌入模型让搜索能按语义找到记忆，而不只是按字面。</translation>
+    </message>
+    <message>
+        <source>No model is installed; search uses keywords only.</source>
+        <translation>尚未安装模型；搜索只使用关键词。</translation>
+    </message>
+    <message>
+        <source>Use the selected model</source>
+        <translation>使用所选模型</translation>
+    </message>
+    <message>
+        <source>MemDesk database (*.db);;All files (*)</source>
+        <translation>记忆台数据库 (*.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>New database</source>
+        <translation>新建数据库</translation>
+    </message>
+    <message>
+        <source>Open database</source>
+        <translation>打开数据库</translation>
+    </message>
+</context>
+<context>
+    <name>TreeModel</name>
+    <message>
+        <source>Personas</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>Types</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Tiers</source>
+        <translation>层级</translation>
+    </message>
+    <message>
+        <source>Saved searches</source>
+        <translation>已保存的搜索</translation>
+    </message>
+    <message>
+        <source>Expired and superseded</source>
+        <translation>已过期与已取代</translation>
+    </message>
+    <message>
+        <source>Trash</source>
+        <translation>回收站</translation>
+    </message>
+    <message>
+        <source>(untitled)</source>
+        <translation>（无标题）</translation>
+    </message>
+    <message>
+        <source>(no group)</source>
+        <translation>（未分组）</translation>
+    </message>
+    <message>
+        <source>Global</source>
+        <translation>全局</translation>
+    </message>
+    <message>
+        <source>Group: {group}</source>
+        <translation>分组：{group}</translation>
+    </message>
+    <message>
+        <source>Global memory: every persona sees it</source>
+        <translation>全局记忆：所有角色都能看到</translation>
+    </message>
+</context>
+<context>
+    <name>TreePane</name>
+    <message>
+        <source>Loading memories</source>
+        <translation>正在载入记忆</translation>
+    </message>
+</context>
+</TS>

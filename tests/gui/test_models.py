@@ -1,0 +1,144 @@
+"""Every model through qtmodeltester; the tree's incremental updates against a fresh build."""
+from __future__ import annotations
+
+import random
+
+from memdesk.core.io.plan import plan_file
+from memdesk.gui.browser import tree_nodes
+from memdesk.gui.browser.briefs import Brief, load_briefs
+from memdesk.gui.browser.results_view import PARTS_ROLE, ResultsModel
+from memdesk.gui.browser.search_backend import Hit, Outcome, SearchBackend
+from memdesk.gui.browser.tree_model import TreeModel
+from memdesk.gui.browser.tree_nodes import Tree
+from memdesk.gui.dialogs.import_preview import PlanModel
+
+
+def fill(store):
+    pid, _ = store.create_persona(name="助手", colour="#336699")
+    ids = []
+    for i in range(30):
+        ids.append(store.add(content=f"内容 {i}", title=f"记忆 {i:02d}", group=["", "工作", "工作/项目", "生活"][i % 4],
+                             tags=[["a"], ["a", "b"], []][i % 3], persona_id=pid if i % 5 == 0 else None,
+                             type=["fact", "note", "task"][i % 3]).added[0])
+    store.delete(ids[:3])
+    store.set_setting("gui.saved_searches", [{"name": "工作", "query": "group:工作"}])
+    return ids
+
+
+def built(store, persona=None):
+    from memdesk.gui.operations import saved_searches
+
+    return Tree(load_briefs(store, persona=persona), personas=[(p.id, p.name, p.colour) for p in store.personas()],
+                saved=saved_searches(store), persona_filter=persona).build()
+
+
+def shape(tree: Tree) -> dict:
+    """Containers with their counts and every leaf in order (materialised or pending)."""
+    out = {}
+    for place, node in tree.containers.items():
+        leaves = [c.key for c in node.children[node.nfolders:]] + list(node.pending)
+        folders = [c.place for c in node.children[:node.nfolders]]
+        out[place] = (node.count, folders, leaves)
+    return out
+
+
+def test_tree_model_passes_the_model_tester(qtmodeltester, store):
+    fill(store)
+    model = TreeModel()
+    model.set_tree(built(store))
+    groups = model.index_of(model.tree.sections["groups"])
+    assert groups.data() == "Groups (27)"
+    trash = model.index_of(model.tree.sections["trash"])
+    assert model.rowCount(trash) == 0 and model.canFetchMore(trash)  # leaves come when asked for
+    model.fetchMore(trash)
+    assert model.rowCount(trash) == 3
+    qtmodeltester.check(model)
+
+
+def test_leaves_are_fetched_in_batches(qtmodeltester, store):
+    store.add_many([{"content": f"c{i}", "title": f"t{i:04d}", "group": "大"} for i in range(1200)])
+    model = TreeModel()
+    model.set_tree(built(store))
+    node = model.tree.containers[("group", "大")]
+    index = model.index_of(node)
+    assert model.hasChildren(index) and model.rowCount(index) == 0
+    model.fetchMore(index)
+    assert model.rowCount(index) == tree_nodes.BATCH and len(node.pending) == 1200 - tree_nodes.BATCH
+    last = store.list(group="大", sort="title", descending=True, limit=1)[0].id
+    assert model.leaf_index(last).isValid() and not node.pending
+    qtmodeltester.check(model)
+
+
+def test_incremental_updates_match_a_fresh_build(qtmodeltester, store):
+    ids = fill(store)
+    model = TreeModel()
+    model.set_tree(built(store))
+    for node in list(model.tree.containers.values()):
+        model.fetchMore(model.index_of(node))  # some leaves shown, as after expanding
+    rng = random.Random(7)
+    for step in range(40):
+        memory_id = rng.choice(ids)
+        action = rng.choice(["title", "group", "tags", "delete", "restore", "type", "new"])
+        if action == "title":
+            store.update(memory_id, expected_version=None, title=f"改 {rng.randint(0, 99)}")
+        elif action == "group":
+            store.update(memory_id, expected_version=None, group=rng.choice(["", "新/深/层", "工作", "x"]))
+        elif action == "tags":
+            store.update(memory_id, expected_version=None, tags=rng.sample(["a", "b", "c", "d"], rng.randint(0, 3)))
+        elif action == "delete":
+            store.delete([memory_id])
+        elif action == "restore":
+            store.restore([memory_id])
+        elif action == "type":
+            store.update(memory_id, expected_version=None, type=rng.choice(["fact", "project"]))
+        else:
+            memory_id = store.add(content="新的", title=f"新 {step}", group="新").added[0]
+            ids.append(memory_id)
+        fresh = load_briefs(store, ids=[memory_id])
+        model.apply_briefs({memory_id: fresh.get(memory_id)})
+    assert shape(model.tree) == shape(built(store))
+    qtmodeltester.check(model)
+
+
+def test_purged_memories_leave_the_tree_and_empty_folders_go(store):
+    ids = fill(store)
+    model = TreeModel()
+    model.set_tree(built(store))
+    in_project = [m.id for m in store.list(group="工作/项目", state="all")]
+    store.delete(in_project)
+    store.purge(in_project + ids[:3])
+    model.apply_briefs({i: None for i in in_project + ids[:3]})
+    assert ("group", "工作/项目") not in model.tree.containers
+    assert model.tree.total("trash") == 0
+    assert shape(model.tree) == shape(built(store))
+
+
+def test_results_model_passes_the_model_tester(qtmodeltester, store):
+    ids = fill(store)
+    outcome = SearchBackend(store).search("内容")
+    assert outcome.hits and outcome.engine == "substring"
+    model = ResultsModel(store)
+    model.set_outcome(outcome)
+    qtmodeltester.check(model)
+    record = store.get(ids[5])
+    model.set_outcome(Outcome("记忆", [Hit(record.id, 1.0, {}, ("记忆",), record), Hit("gone", 0.5)], ("记忆",)))
+    parts = model.index(0).data(PARTS_ROLE)
+    assert parts["title"] == [("记忆", True), (" 05", False)]  # the match is marked
+    assert model.index(1).data() == "(gone)"
+    qtmodeltester.check(model)
+
+
+def test_plan_model_passes_the_model_tester(qtmodeltester, store, tmp_path):
+    path = tmp_path / "m.json"
+    path.write_text('{"memories": [{"content": "甲"}, {"title": "无内容"}]}', encoding="utf-8")
+    model = PlanModel(plan_file(store, path))
+    qtmodeltester.check(model)
+    assert [model.index(r, 1).data() for r in range(2)] == ["New", "Invalid"]
+    assert model.rowCount(model.index(0, 0)) == 0
+
+
+def test_briefs_follow_the_records_display_title(store):
+    long = "一" * 50
+    memory_id = store.add(content=f"\n\n{long}\n第二行").added[0]
+    brief = load_briefs(store, ids=[memory_id])[memory_id]
+    assert isinstance(brief, Brief) and brief.title == store.get(memory_id).display_title

@@ -1,0 +1,83 @@
+"""The task manager: results and errors come back on the UI thread; cancel; lanes."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from PySide6.QtCore import QThread
+
+from memdesk.core.errors import CancelledError
+from memdesk.gui.taskman import TaskManager
+
+
+@pytest.fixture
+def taskman(qtbot):
+    manager = TaskManager()
+    yield manager
+    manager.shutdown()
+
+
+def test_result_and_progress_arrive_on_the_ui_thread(qtbot, taskman):
+    seen = []
+    ui = QThread.currentThread()
+
+    def job(cancel, progress):
+        seen.append(threading.current_thread() is threading.main_thread())
+        for i in range(3):
+            progress(i + 1, 3)
+        return 42
+
+    task = taskman.run(job, label="job", lane="work")
+    progress = []
+    task.progressed.connect(lambda done, total: progress.append((done, total, QThread.currentThread() is ui)))
+    with qtbot.waitSignal(task.succeeded) as blocker:
+        pass
+    assert blocker.args == [42] and seen == [False]
+    assert progress and progress[-1] == (3, 3, True)  # throttled, but the last one always arrives
+    assert not taskman.tasks()
+
+
+def test_errors_reach_the_failed_signal(qtbot, taskman):
+    def job(cancel, progress):
+        raise ValueError("broken")
+
+    task = taskman.run(job, label="job")
+    with qtbot.waitSignal(task.failed) as blocker:
+        pass
+    assert isinstance(blocker.args[0], ValueError)
+
+
+def test_cancel_is_cooperative(qtbot, taskman):
+    started = threading.Event()
+
+    def job(cancel, progress):
+        started.set()
+        while not cancel():
+            time.sleep(0.005)
+        raise CancelledError()
+
+    task = taskman.run(job, label="long", lane="work")
+    started.wait(5)
+    with qtbot.waitSignal(task.failed) as blocker:
+        task.cancel()
+    assert isinstance(blocker.args[0], CancelledError)
+
+
+def test_db_lane_runs_one_task_at_a_time(qtbot, taskman):
+    running, overlap = [0], []
+    lock = threading.Lock()
+
+    def job(cancel, progress):
+        with lock:
+            running[0] += 1
+            overlap.append(running[0])
+        time.sleep(0.01)
+        with lock:
+            running[0] -= 1
+
+    tasks = [taskman.run(job, label=str(i), lane="db") for i in range(4)]
+    assert taskman.lane_busy("db")
+    with qtbot.waitSignals([t.finished for t in tasks], timeout=10000):
+        pass
+    assert max(overlap) == 1 and not taskman.lane_busy("db")
