@@ -139,19 +139,40 @@ def cmd_list(args, store) -> int:
 
 
 def cmd_search(args, store) -> int:
-    needle = args.query.casefold()
-    filters = {"persona": store.resolve_persona(args.persona) or ""} if args.persona else {}
-    records = [r for r in store.list(**filters)
-               if needle in " ".join((r.title, r.content, r.group, *r.tags)).casefold()][:args.limit]
-    explain = ""
+    from .core.embed import active_embedder
+    from .core.search import SearchEngine
+
+    embedder, hint = (None, "") if args.keyword_only else active_embedder()
+    engine = SearchEngine(store, embedder)
+    engine.build()
+    persona = "" if args.persona is None else (store.resolve_persona(args.persona) or "")
+    persona = None if args.persona is None else persona
+    result = engine.search(args.query, persona=persona, limit=args.limit)
+    if args.why:
+        miss = engine.explain_missing(args.query, args.why, persona=persona, limit=args.limit)
+        if args.json:
+            _print_json(miss.to_json())
+        else:
+            print(miss.describe() if hasattr(miss, "describe") else json.dumps(miss.to_json(), ensure_ascii=False))
+        return 0
     if args.json:
-        _print_json([r.to_json() for r in records])
+        out = []
+        for hit in result.hits:
+            item = hit.record.to_json()
+            item["score"] = hit.score
+            if args.explain:
+                item["explain"] = hit.explain.to_json()
+            out.append(item)
+        _print_json(out)
     else:
         names = _persona_names(store)
-        for record in records:
-            print(memory_line(record, names))
-        if explain:
-            print(explain, file=sys.stderr)
+        for hit in result.hits:
+            print(f"{hit.score:6.3f}  " + memory_line(hit.record, names))
+            if args.explain:
+                print("        " + hit.explain.describe().replace("\n", "\n        "))
+        note = (hint or result.notice) if not result.semantic else result.notice
+        print(f"{len(result.hits)} of {result.total} shown; query: {result.query}" + (f"\n{note}" if note else ""),
+              file=sys.stderr)
     return 0
 
 
@@ -334,10 +355,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--asc", action="store_true")
     p.add_argument("--limit", type=int)
     p.add_argument("--offset", type=int, default=0)
-    p = command("search", cmd_search, "search memories")
+    p = command("search", cmd_search, "search memories (words, \"phrases\", -not, OR, tag:, type:, is:deleted …)")
     p.add_argument("query")
-    p.add_argument("--persona")
+    p.add_argument("--persona", help="a persona name (its memories plus global ones); 'global' for global only")
     p.add_argument("--limit", type=int, default=20)
+    p.add_argument("--explain", action="store_true", help="show why each memory ranked where it did")
+    p.add_argument("--why", metavar="ID", help="explain why this memory was or was not found")
+    p.add_argument("--keyword-only", action="store_true", help="do not use the embedding model")
     for name, text in (("delete", "move memories to the trash"), ("restore", "restore from the trash"),
                        ("purge", "remove memories from the trash for good")):
         p = command(name, lambda a, s, n=name: _apply_ids(a, s, n), text)

@@ -1,19 +1,52 @@
-"""The search the tools and the brief use: the real engine, built lazily."""
+"""The search the tools and the brief use: the real engine, built on first use.
+
+A long-running server shares the file with the window and the CLI, so before
+each search the engine catches up with the store's change feed.
+"""
 from __future__ import annotations
+
+import threading
 
 
 def default_search(store):
     """A search function (query, *, persona, limit, scope=None, type=None) -> [(record, score)]."""
-    return _SubstringSearch(store)
+    return EngineSearch(store)
 
 
-class _SubstringSearch:
-    def __init__(self, store):
+class EngineSearch:
+    def __init__(self, store, embedder=None):
         self.store = store
+        self._embedder = embedder
+        self._engine = None
+        self._marker = 0
+        self._lock = threading.Lock()
+        self.notice = ""
+
+    def _ready(self):
+        from ..search import SearchEngine
+
+        if self._engine is None:
+            embedder = self._embedder
+            if embedder is None:
+                from ..embed import active_embedder
+
+                embedder, hint = active_embedder()
+                self.notice = hint or ""
+            self._marker = self.store.change_marker()
+            engine = SearchEngine(self.store, embedder)
+            engine.build()
+            self._engine = engine
+        else:
+            self._marker, changes = self.store.changes_since(self._marker)
+            if changes.note == "reload":
+                self._engine.build()
+            elif changes:
+                self._engine.apply(changes)
+        return self._engine
 
     def __call__(self, query, *, persona=None, limit=10, scope=None, type=None):
-        needle = query.casefold()
-        filters = {k: v for k, v in (("scope", scope), ("type", type)) if v}
-        found = [m for m in self.store.list(persona=persona or "", **filters)
-                 if needle in " ".join((m.title, m.content, m.group, *m.tags)).casefold()]
-        return [(m, 1.0) for m in found[:limit]]
+        text = " ".join([query] + [f"{k}:{v}" for k, v in (("scope", scope), ("type", type)) if v])
+        with self._lock:
+            engine = self._ready()
+            result = engine.search(text, persona=persona or "", limit=limit, lenient=True)
+        return [(hit.record, hit.score) for hit in result.hits]
