@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 DEPS   := $(VENV)/.deps-installed
 
-.PHONY: run test test-all bench clean-venv system-deps
+.PHONY: run test test-all bench clean-venv system-deps package
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,3 +33,9 @@ bench: $(DEPS)
 
 clean-venv:
 	rm -rf $(VENV)
+
+# Linux bundle + tar.gz, then the frozen binary's self-test from outside the source tree.
+package: $(DEPS)
+	$(BIN)/python -m pip install --quiet -e '.[package]'
+	PYTHON=$(BIN)/python sh packaging/build_linux.sh
+	cd /tmp && QT_QPA_PLATFORM=offscreen $(CURDIR)/dist/memdesk/memdesk --self-test

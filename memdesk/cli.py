@@ -332,7 +332,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="memdesk", description="MemDesk (记忆台): AI assistant memory workbench")
     parser.add_argument("--db", help="database file (default: $MEMDESK_DB or the user data directory)")
     parser.add_argument("--version", action="version", version=f"memdesk {__version__}")
-    parser.add_argument("--self-test", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--self-test", action="store_true", help="check that MemDesk works here (headless) and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def command(name, func, help_text):
@@ -416,6 +416,10 @@ def _register_optional(sub) -> None:
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.self_test:
+        from .selftest import run_self_test
+
+        return run_self_test()
     if args.command is None:
         from .app import run_gui
 
