@@ -1,7 +1,9 @@
 """Entry point of the frozen build (PyInstaller runs this file)."""
+import multiprocessing
 import sys
 
 from memdesk.cli import main
 
 if __name__ == "__main__":
+    multiprocessing.freeze_support()  # the window imports files in a spawned child process
     sys.exit(main())

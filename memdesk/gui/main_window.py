@@ -405,7 +405,7 @@ class MainWindow(QMainWindow):
     def _note(self, title: str, text: str) -> QMessageBox:
         box = QMessageBox(QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.open()  # never exec(): the window keeps running behind it
+        box.open()  # not a blocking exec: the window keeps running behind it
         return box
 
     def show_syntax(self) -> None:
