@@ -154,6 +154,15 @@ def load_embedder(folder, *, threads: int = 0, batch_size: int | None = None,
     return OnnxEmbedder.from_folder(folder, threads=threads, batch_size=batch_size, **settings)
 
 
+def bundled_model_dir() -> Path | None:
+    """The model an installer ships (PyInstaller bundle: models/bundled), if any."""
+    import sys
+
+    base = getattr(sys, "_MEIPASS", None)
+    folder = Path(base) / "models" / "bundled" if base else None
+    return folder if folder is not None and (folder / ONNX_FILE).is_file() else None
+
+
 def active_embedder(*, threads: int = 0, batch_size: int | None = None,
                     root: Path | None = None) -> tuple[OnnxEmbedder | None, str]:
     """(embedder of the active model, "") or (None, a hint to show the user).
@@ -170,6 +179,12 @@ def active_embedder(*, threads: int = 0, batch_size: int | None = None,
                 "Search is keyword-only: no embedding model is selected; choose one with "
                 f"`memdesk model use NAME` (installed: {', '.join(installed)})"
             )
+        bundled = bundled_model_dir()
+        if bundled is not None:
+            try:
+                return OnnxEmbedder(bundled, read_config(bundled), threads=threads, batch_size=batch_size), ""
+            except (MemDeskError, OSError):
+                pass  # a damaged bundle: fall through to keyword-only with the usual hint
         return None, f"Search is keyword-only: no embedding model is installed; {ADD_MODEL_HINT}"
     try:
         info = model_info(name, root)
