@@ -29,6 +29,18 @@ def backup_dir(db_path: Path) -> Path:
     return Path(db_path).parent / "backups"
 
 
+def _copy(source: sqlite3.Connection, target: Path) -> None:
+    """Copy an open database into ``target`` with SQLite's backup API; closes ``source``."""
+    try:
+        dest = sqlite3.connect(str(target))
+        try:
+            source.backup(dest)
+        finally:
+            dest.close()
+    finally:
+        source.close()
+
+
 def make_backup(db_path: Path, reason: str, *, keep: int = KEEP) -> Path | None:
     """Copy ``db_path`` into backups/ and drop the oldest copies beyond ``keep``.
 
@@ -41,15 +53,7 @@ def make_backup(db_path: Path, reason: str, *, keep: int = KEEP) -> Path | None:
     folder.mkdir(parents=True, exist_ok=True)
     stamp = now_utc().strftime("%Y%m%dT%H%M%S%fZ")
     target = folder / f"{db_path.stem}-{stamp}-{reason}.db"
-    source = sqlite3.connect(str(db_path), timeout=30)
-    try:
-        dest = sqlite3.connect(str(target))
-        try:
-            source.backup(dest)
-        finally:
-            dest.close()
-    finally:
-        source.close()
+    _copy(sqlite3.connect(str(db_path), timeout=30), target)
     for old in list_backups(db_path)[keep:]:
         old.path.unlink(missing_ok=True)
     return target
@@ -105,14 +109,6 @@ def restore_backup(db_path: Path, backup_path: Path) -> Path | None:
         Path(str(db_path) + suffix).unlink(missing_ok=True)
     tmp = db_path.with_name(db_path.name + ".restoring")
     tmp.unlink(missing_ok=True)
-    source = sqlite3.connect(f"file:{backup_path}?mode=ro", uri=True)
-    try:
-        dest = sqlite3.connect(str(tmp))
-        try:
-            source.backup(dest)
-        finally:
-            dest.close()
-    finally:
-        source.close()
+    _copy(sqlite3.connect(f"file:{backup_path}?mode=ro", uri=True), tmp)
     tmp.replace(db_path)  # atomic: the old file or the restored one, never a mix
     return safety
