@@ -31,8 +31,10 @@ from . import icons, operations, prefs
 from .browser.browser_pane import BrowserPane
 from .browser.search_bar import SearchBar
 from .dialogs.ask import Asker
+from .dialogs.context_preview import ContextPreviewDialog
 from .dialogs.personas import PersonasDialog
 from .dialogs.settings import SettingsDialog
+from .dialogs.tool_log import ToolLogDialog
 from .editor.editor import MemoryEditor
 from .importing import Importer
 from .maintenance import MaintenanceScheduler
@@ -55,7 +57,7 @@ class MainWindow(QMainWindow):
         self.ask = ask or Asker()
         self.setWindowIcon(icons.app_icon())
         self.last_error = ""
-        self.personas_dialog = self.settings_dialog = None
+        self.personas_dialog = self.settings_dialog = self.tool_log_dialog = self.context_preview_dialog = None
         self._shown = False
         self._maintenance_delay_ms = maintenance_delay_ms
 
@@ -377,6 +379,20 @@ class MainWindow(QMainWindow):
             self.personas_dialog = PersonasDialog(self.session, self.ask, self)
         self.personas_dialog.refresh()
         self.personas_dialog.open()
+
+    def open_tool_log(self) -> None:
+        if self.tool_log_dialog is None:
+            self.tool_log_dialog = ToolLogDialog(self.session, self.ask, self)
+        self.tool_log_dialog.refresh()
+        self.tool_log_dialog.open()
+
+    def open_context_preview(self) -> None:
+        if self.context_preview_dialog is None:
+            self.context_preview_dialog = ContextPreviewDialog(
+                self.session, lambda: self.browser.backend.engine, self)
+            self.context_preview_dialog.set_persona(self.current_persona_id())
+        self.context_preview_dialog.update_preview()
+        self.context_preview_dialog.open()
 
     def open_settings(self) -> None:
         dialog = SettingsDialog(self.session, self.ask, self)

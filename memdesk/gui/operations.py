@@ -252,3 +252,24 @@ def set_saved_searches(store, *, searches: list[dict]) -> Result:
     before = saved_searches(store)
     store.set_setting(SAVED_SEARCHES_KEY, list(searches))
     return Result(Changes(), partial(set_saved_searches, searches=before), flags=frozenset({"saved_searches"}))
+
+
+# ---- assistants: the tool-call log and the memory switch ------------------------------------
+GLOBAL_SWITCH_KEY = "global.auto_save_memory"
+
+
+def revert_tool_call(store, *, call_id: int) -> Result:
+    """Undo one assistant tool call (all or nothing; run with undoable=False: the log is the history)."""
+    from ..core.tools import log
+
+    with store.write():
+        changes = log.revert(call_id)
+    return Result(changes, undo=None, value=call_id)
+
+
+def set_global_memory_switch(store, *, on: bool) -> Result:
+    """The autoSaveMemory switch for global memories (personas keep theirs on the persona)."""
+    before = bool(store.setting(GLOBAL_SWITCH_KEY, True))
+    store.set_setting(GLOBAL_SWITCH_KEY, bool(on))
+    # personas=True: the views that show the switches refresh from the one change channel.
+    return Result(Changes(personas=True), partial(set_global_memory_switch, on=before))

@@ -13,8 +13,6 @@ from . import icons, labels
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 
-
-
 def _action(window, text: str, slot, shortcut=None, icon: str | None = None, name: str = "") -> QAction:
     action = QAction(text, window)
     if shortcut is not None:
@@ -65,6 +63,10 @@ def build_actions(w) -> SimpleNamespace:
     a.personas = _action(w, translate("MainWindow", "Manage personas…"), w.open_personas, icon="persona",
                          name="actionPersonas")
     a.maintenance = _action(w, translate("MainWindow", "Run maintenance now"), w.maintenance.run)
+    a.tool_log = _action(w, translate("MainWindow", "Assistant activity…"), w.open_tool_log,
+                         name="actionToolLog")
+    a.context_preview = _action(w, translate("MainWindow", "Context preview…"), w.open_context_preview,
+                                name="actionContextPreview")
     a.syntax = _action(w, translate("MainWindow", "Search syntax"), w.show_syntax)
     a.about = _action(w, translate("MainWindow", "About MemDesk"), w.show_about)
     for action in (a.new, a.save, a.undo, a.redo, a.find, a.next, a.previous, a.reload, a.import_, a.settings,
@@ -88,6 +90,9 @@ def build_menus(w, a) -> None:
     tools_menu = bar.addMenu(translate("MainWindow", "&Tools"))
     tools_menu.addAction(a.reload)
     tools_menu.addAction(a.maintenance)
+    tools_menu.addSeparator()
+    tools_menu.addAction(a.tool_log)
+    tools_menu.addAction(a.context_preview)
     help_menu = bar.addMenu(translate("MainWindow", "&Help"))
     help_menu.addAction(a.syntax)
     help_menu.addAction(a.about)

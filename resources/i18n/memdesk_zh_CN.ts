@@ -121,6 +121,49 @@
     </message>
 </context>
 <context>
+    <name>ContextPreviewDialog</name>
+    <message>
+        <source>Context preview</source>
+        <translation>上下文预览</translation>
+    </message>
+    <message>
+        <source>The user's message (optional): memories are ranked against it</source>
+        <translation>用户的消息（可选）：按它为记忆排序</translation>
+    </message>
+    <message>
+        <source>Persona</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Global</source>
+        <translation>全局</translation>
+    </message>
+    <message>
+        <source>Memory is switched off for this persona (autoSaveMemory): the assistant receives no memories and is offered no memory tools.</source>
+        <translation>记忆已关闭（autoSaveMemory）：此角色的助手收不到任何记忆，也不会获得记忆工具。</translation>
+    </message>
+    <message>
+        <source>No memories to send: the assistant receives an empty brief.</source>
+        <translation>没有可发送的记忆：助手收到的记忆摘要为空。</translation>
+    </message>
+    <message>
+        <source>The search index is still being built: memories are ranked by importance, heat and recency, not by the message.</source>
+        <translation>搜索索引仍在建立：记忆按重要度、热度和新近程度排序，而不是按消息。</translation>
+    </message>
+    <message>
+        <source>estimated: one per Chinese character, one per 4 letters of other words</source>
+        <translation>估算：每个汉字计 1 个，其他单词每 4 个字母计 1 个</translation>
+    </message>
+    <message>
+        <source>{n} tokens ({how}) · {long} long-term, {short} short-term memories</source>
+        <translation>{n} 个 token（{how}）· 长期记忆 {long} 条，短期记忆 {short} 条</translation>
+    </message>
+</context>
+<context>
     <name>DetailsBox</name>
     <message>
         <source>Details</source>
@@ -779,6 +822,14 @@ Database: {path}</source>
         <source>Remove saved search</source>
         <translation>删除已保存的搜索</translation>
     </message>
+    <message>
+        <source>Assistant activity…</source>
+        <translation>助手操作记录…</translation>
+    </message>
+    <message>
+        <source>Context preview…</source>
+        <translation>上下文预览…</translation>
+    </message>
 </context>
 <context>
     <name>MaintenanceScheduler</name>
@@ -1040,10 +1091,6 @@ Database: {path}</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <source>Assistants may save memories on their own</source>
-        <translation>允许助手自行保存记忆</translation>
-    </message>
-    <message>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -1110,6 +1157,38 @@ Database: {path}</source>
     <message>
         <source>Delete persona “{name}”</source>
         <translation>删除角色“{name}”</translation>
+    </message>
+    <message>
+        <source>Assistants may use memory</source>
+        <translation>AI 自动保存记忆</translation>
+    </message>
+    <message>
+        <source>Off: assistants acting as this persona get no memory brief and no memory tools. Saved as soon as you click it.</source>
+        <translation>关闭后：以此角色工作的助手既收不到记忆摘要，也不能使用记忆工具。点击后立即保存。</translation>
+    </message>
+    <message>
+        <source>Assistants may use global memories</source>
+        <translation>全局记忆：AI 自动保存记忆</translation>
+    </message>
+    <message>
+        <source>The same switch for assistants that act without a persona.</source>
+        <translation>同一开关，适用于不指定角色的助手。</translation>
+    </message>
+    <message>
+        <source>Turn memory on for “{name}”</source>
+        <translation>为“{name}”开启记忆</translation>
+    </message>
+    <message>
+        <source>Turn memory off for “{name}”</source>
+        <translation>为“{name}”关闭记忆</translation>
+    </message>
+    <message>
+        <source>Turn global memory on</source>
+        <translation>开启全局记忆</translation>
+    </message>
+    <message>
+        <source>Turn global memory off</source>
+        <translation>关闭全局记忆</translation>
     </message>
 </context>
 <context>
@@ -1317,6 +1396,88 @@ is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;202
     <message>
         <source>Open database</source>
         <translation>打开数据库</translation>
+    </message>
+</context>
+<context>
+    <name>ToolCallModel</name>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Persona</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Touched</source>
+        <translation>涉及的记忆</translation>
+    </message>
+    <message>
+        <source>Reverted</source>
+        <translation>已撤销</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>出错</translation>
+    </message>
+    <message>
+        <source>reverted</source>
+        <translation>已撤销</translation>
+    </message>
+</context>
+<context>
+    <name>ToolLogDialog</name>
+    <message>
+        <source>Assistant activity</source>
+        <translation>助手操作记录</translation>
+    </message>
+    <message>
+        <source>Revert this call</source>
+        <translation>撤销此操作</translation>
+    </message>
+    <message>
+        <source>Undo what this assistant call did. Memories changed since are never overwritten.</source>
+        <translation>撤销这次助手调用所做的改动。之后又被修改过的记忆不会被覆盖。</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Global</source>
+        <translation>全局</translation>
+    </message>
+    <message>
+        <source>{n} recent calls</source>
+        <translation>最近 {n} 次调用</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Could not revert this call: {error}</source>
+        <translation>无法撤销此操作：{error}</translation>
+    </message>
+    <message>
+        <source>Revert assistant call {n}</source>
+        <translation>撤销助手调用 {n}</translation>
     </message>
 </context>
 <context>

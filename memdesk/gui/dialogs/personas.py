@@ -41,7 +41,13 @@ class PersonasDialog(QDialog):
         self.description = QPlainTextEdit(self)
         self.description.setMaximumHeight(90)
         self.colour_button = QPushButton(self.tr("Choose…"), self)
-        self.auto_save = QCheckBox(self.tr("Assistants may save memories on their own"), self)
+        self.auto_save = QCheckBox(self.tr("Assistants may use memory"), self)
+        self.auto_save.setObjectName("personaMemorySwitch")
+        self.auto_save.setToolTip(self.tr("Off: assistants acting as this persona get no memory brief and no "
+                                          "memory tools. Saved as soon as you click it."))
+        self.global_switch = QCheckBox(self.tr("Assistants may use global memories"), self)
+        self.global_switch.setObjectName("globalMemorySwitch")
+        self.global_switch.setToolTip(self.tr("The same switch for assistants that act without a persona."))
         self.apply_button = QPushButton(self.tr("Apply"), self)
 
         form_box = QWidget(self)
@@ -59,6 +65,7 @@ class PersonasDialog(QDialog):
         row.addWidget(self.add_button)
         row.addWidget(self.delete_button)
         left.addLayout(row)
+        left.addWidget(self.global_switch)
         body = QHBoxLayout()
         body.addLayout(left, 1)
         body.addWidget(form_box, 2)
@@ -72,6 +79,8 @@ class PersonasDialog(QDialog):
         self.delete_button.clicked.connect(self.delete)
         self.apply_button.clicked.connect(self.apply)
         self.colour_button.clicked.connect(self.pick_colour)
+        self.auto_save.clicked.connect(self.set_memory_switch)  # clicks only, not setChecked
+        self.global_switch.clicked.connect(self.set_global_switch)
         self.list.currentItemChanged.connect(lambda *_: self._show_current())
         session.changes_applied.connect(self._on_changes)
         self.refresh()
@@ -94,6 +103,7 @@ class PersonasDialog(QDialog):
         if self.list.currentItem() is None and self.list.count():
             self.list.setCurrentRow(0)
         self.list.blockSignals(False)
+        self.global_switch.setChecked(bool(self.session.store.setting(operations.GLOBAL_SWITCH_KEY, True)))
         self._show_current()
 
     def current_id(self) -> str | None:
@@ -136,13 +146,24 @@ class PersonasDialog(QDialog):
             fields["name"] = self.name.text().strip()
         if self.description.toPlainText().strip() != persona.description:
             fields["description"] = self.description.toPlainText().strip()
-        if self.auto_save.isChecked() != persona.auto_save_memory:
-            fields["auto_save_memory"] = self.auto_save.isChecked()
         if not fields:
             return
         label = (self.tr("Rename persona “{old}” to “{new}”").format(old=persona.name, new=fields["name"])
                  if list(fields) == ["name"] else self.tr("Edit persona “{name}”").format(name=persona.name))
         self.session.perform(partial(operations.update_persona, persona_id=persona.id, **fields), label=label)
+
+    def set_memory_switch(self, on: bool) -> None:
+        persona = self.personas.get(self.current_id())
+        if persona is None or bool(on) == persona.auto_save_memory:
+            return
+        label = (self.tr("Turn memory on for “{name}”") if on
+                 else self.tr("Turn memory off for “{name}”")).format(name=persona.name)
+        self.session.perform(partial(operations.update_persona, persona_id=persona.id, auto_save_memory=bool(on)),
+                             label=label)
+
+    def set_global_switch(self, on: bool) -> None:
+        label = self.tr("Turn global memory on") if on else self.tr("Turn global memory off")
+        self.session.perform(partial(operations.set_global_memory_switch, on=bool(on)), label=label)
 
     def pick_colour(self) -> None:
         persona = self.personas.get(self.current_id())

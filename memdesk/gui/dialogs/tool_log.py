@@ -1,0 +1,202 @@
+"""Tools → Assistant activity: the recent tool calls and reverting one.
+
+A table over plain rows (ToolCallRow) built from memdesk.core.tools.log; a
+revert runs as an operation so its changes go out on the session's one
+change channel. It is not an undo step: the log itself is the history.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC
+from functools import partial
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+)
+
+from ...core.errors import MemDeskError
+from ...core.io.common import bind
+from ...core.tools import log
+from .. import operations
+
+LIMIT = 200
+ACTION_MARKS = {"added": "+", "updated": "~", "deleted": "−", "restored": "↺"}
+
+
+@dataclass(frozen=True)
+class ToolCallRow:
+    id: int
+    when: str
+    persona: str
+    client: str
+    tool: str
+    ok: bool
+    touched: str  # e.g. "+ a1b2c3d4 标题; − e5f6..."
+    error: str
+    reverted: bool
+    revertible: bool
+
+
+def _short_title(text: str, width: int = 24) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def load_rows(store, *, limit: int = LIMIT, global_name: str = "Global") -> list[ToolCallRow]:
+    bind(store)  # log reads the models directly
+    records = log.calls(limit=limit)
+    personas = {p.id: p.name for p in store.personas()}
+    ids = {e["id"] for r in records for e in r.effects}
+    memories = store.get_many(ids) if ids else {}
+    rows = []
+    for r in records:
+        at = r.at if r.at.tzinfo else r.at.replace(tzinfo=UTC)
+        parts = []
+        for effect in r.effects:
+            memory = memories.get(effect["id"])
+            title = _short_title(memory.display_title) if memory else ""
+            parts.append(f"{ACTION_MARKS.get(effect['action'], effect['action'])} {effect['id'][:8]} {title}".strip())
+        rows.append(ToolCallRow(
+            r.id, at.astimezone().strftime("%Y-%m-%d %H:%M:%S"),
+            personas.get(r.persona_id, r.persona_id or global_name), r.client, r.tool, r.ok, "; ".join(parts),
+            str(r.result.get("error", "")) if isinstance(r.result, dict) else "",
+            r.reverted_at is not None, bool(r.effects) and r.reverted_at is None))
+    return rows
+
+
+class ToolCallModel(QAbstractTableModel):
+    TIME, PERSONA, CLIENT, TOOL, RESULT, TOUCHED, REVERTED = range(7)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.rows: list[ToolCallRow] = []
+        self.headers = [self.tr("Time"), self.tr("Persona"), self.tr("Client"), self.tr("Tool"),
+                        self.tr("Result"), self.tr("Touched"), self.tr("Reverted")]
+
+    def set_rows(self, rows: list[ToolCallRow]) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.headers)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal \
+                and 0 <= section < len(self.headers):
+            return self.headers[section]
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+            return None
+        row, column = self.rows[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return {self.TIME: row.when, self.PERSONA: row.persona, self.CLIENT: row.client, self.TOOL: row.tool,
+                    self.RESULT: self.tr("ok") if row.ok else self.tr("error"), self.TOUCHED: row.touched,
+                    self.REVERTED: self.tr("reverted") if row.reverted else ""}.get(column)
+        if role == Qt.ItemDataRole.ToolTipRole and column in (self.RESULT, self.TOUCHED):
+            return row.error or row.touched or None
+        if role == Qt.ItemDataRole.ForegroundRole and (row.reverted or not row.ok):
+            return QColor("#888888") if row.reverted else QColor("#b00020")
+        if role == Qt.ItemDataRole.UserRole:
+            return row.id
+        return None
+
+
+class ToolLogDialog(QDialog):
+    def __init__(self, session, ask, parent=None):
+        super().__init__(parent)
+        self.setObjectName("toolLogDialog")
+        self.session, self.ask = session, ask
+        self.setWindowTitle(self.tr("Assistant activity"))
+        self.model = ToolCallModel(self)
+        self.view = QTableView(self)
+        self.view.setObjectName("toolCallTable")
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.verticalHeader().hide()
+        self.view.horizontalHeader().setSectionResizeMode(ToolCallModel.TOUCHED, QHeaderView.ResizeMode.Stretch)
+        self.summary = QLabel(self)
+        self.revert_button = QPushButton(self.tr("Revert this call"), self)
+        self.revert_button.setObjectName("revertToolCall")
+        self.revert_button.setToolTip(self.tr("Undo what this assistant call did. Memories changed since "
+                                              "are never overwritten."))
+        self.refresh_button = QPushButton(self.tr("Refresh"), self)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        row = QHBoxLayout()
+        row.addWidget(self.summary, 1)
+        row.addWidget(self.refresh_button)
+        row.addWidget(self.revert_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(row)
+        layout.addWidget(buttons)
+
+        self.revert_button.clicked.connect(self.revert_selected)
+        self.refresh_button.clicked.connect(self.refresh)
+        self.view.selectionModel().selectionChanged.connect(lambda *_: self._update_buttons())
+        session.changes_applied.connect(self._on_changes)
+        session.external_change.connect(self.refresh)  # assistants write from their own processes
+        self.refresh()
+        self.resize(860, 420)
+
+    def refresh(self) -> None:
+        selected = self.selected_id()
+        self.model.set_rows(load_rows(self.session.store, global_name=self.tr("Global")))
+        if selected is not None:
+            self.select(selected)
+        self.summary.setText(self.tr("{n} recent calls").format(n=len(self.model.rows)))
+        self._update_buttons()
+
+    def _on_changes(self, _changes) -> None:
+        if self.isVisible():
+            self.refresh()
+
+    def selected_id(self) -> int | None:
+        rows = self.view.selectionModel().selectedRows() if self.view.selectionModel() else []
+        return self.model.rows[rows[0].row()].id if rows else None
+
+    def select(self, call_id: int) -> None:
+        for number, row in enumerate(self.model.rows):
+            if row.id == call_id:
+                self.view.selectRow(number)
+                return
+
+    def _update_buttons(self) -> None:
+        call_id = self.selected_id()
+        row = next((r for r in self.model.rows if r.id == call_id), None)
+        self.revert_button.setEnabled(row is not None and row.revertible)
+
+    def revert_selected(self) -> None:
+        call_id = self.selected_id()
+        if call_id is None:
+            return
+
+        def failed(exc) -> bool:
+            if not isinstance(exc, MemDeskError):
+                return False  # a bug: the session reports it
+            self.ask.inform(self, self.tr("Revert"), self.tr("Could not revert this call: {error}").format(
+                error=exc))
+            self.refresh()
+            return True
+
+        self.session.perform(partial(operations.revert_tool_call, call_id=call_id),
+                             label=self.tr("Revert assistant call {n}").format(n=call_id), undoable=False,
+                             on_done=lambda _result: self.refresh(), on_error=failed)
