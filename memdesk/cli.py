@@ -402,10 +402,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _register_optional(sub) -> None:
     """Command groups that live in their own modules."""
-    from . import cli_backup, cli_tools
+    from . import cli_backup, cli_maint, cli_tools
 
     cli_tools.register(sub)
     cli_backup.register(sub)
+    cli_maint.register(sub)
     try:
         from .cli_model import register
     except ImportError:

@@ -12,7 +12,8 @@ from memdesk.core.errors import MemDeskError
 from memdesk.core.io.plan import apply_import, plan_file
 from memdesk.core.store import Store
 
-EXAMPLES = 10_000 if os.environ.get("HYPOTHESIS_PROFILE") == "fuzz" else 60
+# bench/fuzz.sh sets HYPOTHESIS_PROFILE=fuzz (10,000 each); FUZZ_EXAMPLES picks any other count.
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES") or (10_000 if os.environ.get("HYPOTHESIS_PROFILE") == "fuzz" else 60))
 fuzz = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 _STORES = {}
 
