@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from ..core.errors import MemDeskError
+from ..core.errors import CorruptDatabaseError, MemDeskError
 from . import i18n, icons, prefs
 from .dialogs.ask import Asker
 
@@ -53,6 +53,10 @@ class App(QObject):
 
         try:
             store = Store.open(db)
+        except CorruptDatabaseError as exc:
+            store = self._offer_backup(db, exc)
+            if store is None:
+                return False
         except MemDeskError as exc:
             if self.window is None and self.session is None:
                 QMessageBox.critical(None, "MemDesk", str(exc))  # nothing else is on screen to say it
@@ -64,6 +68,36 @@ class App(QObject):
         self.session = Session(store)
         self._new_window()
         return True
+
+    def _offer_backup(self, db, error):
+        """A damaged file: say so plainly and offer the newest backup (the file is kept aside)."""
+        from ..core.backup import list_backups, restore_backup
+        from ..core.db import default_db_path
+        from ..core.store import Store
+
+        path = Path(db).expanduser() if db else default_db_path()
+        backups = list_backups(path)
+        tr = QApplication.translate
+        if not backups:
+            self.ask.inform(self.window, "MemDesk", tr("App", "{error}\n\nThere is no backup of this file.").format(
+                error=error))
+            return None
+        newest = backups[0]
+        choice = self.ask.choose(
+            self.window, "MemDesk", tr("App", "The database cannot be opened."),
+            [("restore", tr("App", "Open the newest backup ({when})").format(
+                when=newest.made_at.astimezone().strftime("%Y-%m-%d %H:%M"))),
+             ("cancel", tr("App", "Cancel"))],
+            default="restore", cancel="cancel",
+            detail=tr("App", "{error}\n\nThe damaged file is kept beside the backups.").format(error=error))
+        if choice != "restore":
+            return None
+        try:
+            restore_backup(path, newest.path)
+            return Store.open(path)
+        except MemDeskError as exc:
+            self.ask.inform(self.window, "MemDesk", str(exc))
+            return None
 
     def _new_window(self) -> None:
         from .main_window import MainWindow
