@@ -77,19 +77,19 @@ class App(QObject):
 
         path = Path(db).expanduser() if db else default_db_path()
         backups = list_backups(path)
-        tr = QApplication.translate
         if not backups:
-            self.ask.inform(self.window, "MemDesk", tr("App", "{error}\n\nThere is no backup of this file.").format(
-                error=error))
+            self.ask.inform(self.window, "MemDesk", QApplication.translate(
+                "App", "{error}\n\nThere is no backup of this file.").format(error=error))
             return None
         newest = backups[0]
         choice = self.ask.choose(
-            self.window, "MemDesk", tr("App", "The database cannot be opened."),
-            [("restore", tr("App", "Open the newest backup ({when})").format(
+            self.window, "MemDesk", QApplication.translate("App", "The database cannot be opened."),
+            [("restore", QApplication.translate("App", "Open the newest backup ({when})").format(
                 when=newest.made_at.astimezone().strftime("%Y-%m-%d %H:%M"))),
-             ("cancel", tr("App", "Cancel"))],
+             ("cancel", QApplication.translate("App", "Cancel"))],
             default="restore", cancel="cancel",
-            detail=tr("App", "{error}\n\nThe damaged file is kept beside the backups.").format(error=error))
+            detail=QApplication.translate(
+                "App", "{error}\n\nThe damaged file is kept beside the backups.").format(error=error))
         if choice != "restore":
             return None
         try:

@@ -34,6 +34,7 @@ from .dialogs.ask import Asker
 from .dialogs.context_preview import ContextPreviewDialog
 from .dialogs.personas import PersonasDialog
 from .dialogs.settings import SettingsDialog
+from .dialogs.review_inbox import ReviewInboxDialog, proposal_count
 from .dialogs.tool_log import ToolLogDialog
 from .editor.editor import MemoryEditor
 from .importing import Importer
@@ -58,6 +59,8 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(icons.app_icon())
         self.last_error = ""
         self.personas_dialog = self.settings_dialog = self.tool_log_dialog = self.context_preview_dialog = None
+        self.review_dialog = None
+        self.review_count = 0
         self._shown = False
         self._maintenance_delay_ms = maintenance_delay_ms
 
@@ -80,6 +83,7 @@ class MainWindow(QMainWindow):
         self.refresh_personas()
         self._update_title()
         self._restore_layout()
+        self.update_review_count()
         self.browser.tree.reload()
         self._offer_examples()
 
@@ -144,6 +148,8 @@ class MainWindow(QMainWindow):
         s.error_raised.connect(self.show_error)
         s.notice.connect(self.show_notice)  # bound methods only: the session outlives this window
         s.changes_applied.connect(self._on_changes)
+        s.changes_applied.connect(self.update_review_count)  # a merge or an edit may close a proposal
+        self.maintenance.finished.connect(self._maintenance_finished)
         s.undo_stack.canUndoChanged.connect(self._update_undo)
         s.undo_stack.canRedoChanged.connect(self._update_undo)
         s.undo_stack.undoTextChanged.connect(self._update_undo)
@@ -336,7 +342,8 @@ class MainWindow(QMainWindow):
 
     # ---- import / export / examples ---------------------------------------------------------------
     def choose_import(self) -> None:
-        path = self.ask.open_file(self, self.tr("Import memories"), self.tr("JSON files (*.json);;All files (*)"))
+        path = self.ask.open_file(self, self.tr("Import memories"), self.tr(
+            "Memory files (*.json *.jsonl *.db *.sqlite *.md *.csv *.zip);;All files (*)"))
         if path:
             self.importer.import_file(path)
 
@@ -385,6 +392,34 @@ class MainWindow(QMainWindow):
             self.tool_log_dialog = ToolLogDialog(self.session, self.ask, self)
         self.tool_log_dialog.refresh()
         self.tool_log_dialog.open()
+
+    def open_review_inbox(self) -> None:
+        if self.review_dialog is None:
+            self.review_dialog = ReviewInboxDialog(self.session, self.ask, self)
+            self.review_dialog.inbox_changed.connect(self.show_review_count)
+        self.review_dialog.refresh()
+        self.review_dialog.open()
+
+    def update_review_count(self, *_args) -> None:
+        """Tools → Review duplicates shows how many proposals wait."""
+        try:
+            count = proposal_count(self.session.store)
+        except Exception:  # noqa: BLE001 - a closed database: the count is only a hint
+            return
+        self.show_review_count(count)
+
+    def show_review_count(self, count: int) -> None:
+        self.review_count = count
+        self.acts.review.setText(self.tr("Review duplicates ({n})…").format(n=count) if count
+                                 else self.tr("Review duplicates…"))
+
+    def _maintenance_finished(self, report) -> None:
+        self.update_review_count()
+        if self.review_dialog is not None and self.review_dialog.isVisible():
+            self.review_dialog.refresh()
+        count = getattr(self, "review_count", 0)
+        self.statusBar().showMessage(self.tr("Maintenance done: {n} merge proposals to review").format(n=count)
+                                     if count else self.tr("Maintenance done"), 8000)
 
     def open_context_preview(self) -> None:
         if self.context_preview_dialog is None:

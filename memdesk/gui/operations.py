@@ -273,3 +273,38 @@ def set_global_memory_switch(store, *, on: bool) -> Result:
     store.set_setting(GLOBAL_SWITCH_KEY, bool(on))
     # personas=True: the views that show the switches refresh from the one change channel.
     return Result(Changes(personas=True), partial(set_global_memory_switch, on=before))
+
+
+# ---- the review inbox (consolidation proposals) ------------------------------------------------
+def merge_proposal(store, *, proposal_id: str, content: str, title: str | None = None, tags=None) -> Result:
+    """Merge a proposal's memories into one (originals superseded with history; run with undoable=False)."""
+    from ..core.maintenance import merge_proposal as merge_it
+
+    merged_id, changes = merge_it(store, proposal_id, content=content, title=title, tags=tags)
+    return Result(changes, undo=None, value=merged_id, flags=frozenset({"proposals"}))
+
+
+def keep_both_proposal(store, *, proposal_id: str) -> Result:
+    """These memories are different: the proposal goes and never comes back."""
+    from ..core.maintenance import keep_both
+
+    keep_both(store, proposal_id)
+    return Result(Changes(), undo=None, value=proposal_id, flags=frozenset({"proposals"}))
+
+
+def dismiss_proposal(store, *, proposal_id: str) -> Result:
+    """Not now: the proposal goes (a later run may find it again)."""
+    from ..core.maintenance import dismiss
+
+    dismiss(store, proposal_id)
+    return Result(Changes(), undo=None, value=proposal_id, flags=frozenset({"proposals"}))
+
+
+def merge_stale_proposal(store, *, proposal_id: str, ids: list[str], content: str, title: str = "",
+                         tags=None) -> Result:
+    """Merge a proposal whose members were edited since, after the user confirmed (their current versions)."""
+    from ..core.maintenance import dismiss, merge
+
+    merged_id, changes = merge(store, ids, content=content, title=title, tags=tags,
+                               after=lambda: dismiss(store, proposal_id))
+    return Result(changes, undo=None, value=merged_id, flags=frozenset({"proposals"}))

@@ -62,7 +62,10 @@ def build_actions(w) -> SimpleNamespace:
     a.reload = _action(w, translate("MainWindow", "Reload"), w.reload, "F5")
     a.personas = _action(w, translate("MainWindow", "Manage personas…"), w.open_personas, icon="persona",
                          name="actionPersonas")
-    a.maintenance = _action(w, translate("MainWindow", "Run maintenance now"), w.maintenance.run)
+    a.maintenance = _action(w, translate("MainWindow", "Run maintenance now"), w.maintenance.run,
+                            name="actionRunMaintenance")
+    a.review = _action(w, translate("MainWindow", "Review duplicates…"), w.open_review_inbox,
+                       name="actionReviewInbox")
     a.tool_log = _action(w, translate("MainWindow", "Assistant activity…"), w.open_tool_log,
                          name="actionToolLog")
     a.context_preview = _action(w, translate("MainWindow", "Context preview…"), w.open_context_preview,
@@ -90,6 +93,7 @@ def build_menus(w, a) -> None:
     tools_menu = bar.addMenu(translate("MainWindow", "&Tools"))
     tools_menu.addAction(a.reload)
     tools_menu.addAction(a.maintenance)
+    tools_menu.addAction(a.review)
     tools_menu.addSeparator()
     tools_menu.addAction(a.tool_log)
     tools_menu.addAction(a.context_preview)

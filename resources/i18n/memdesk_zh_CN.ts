@@ -7,6 +7,34 @@
         <source>{path} already exists; choose “Open database” to use it.</source>
         <translation>{path} 已存在；要使用它，请选择“打开数据库”。</translation>
     </message>
+    <message>
+        <source>{error}
+
+There is no backup of this file.</source>
+        <translation>{error}
+
+这个文件没有备份。</translation>
+    </message>
+    <message>
+        <source>The database cannot be opened.</source>
+        <translation>无法打开数据库。</translation>
+    </message>
+    <message>
+        <source>Open the newest backup ({when})</source>
+        <translation>打开最新的备份（{when}）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>{error}
+
+The damaged file is kept beside the backups.</source>
+        <translation>{error}
+
+损坏的文件已保留在备份旁边。</translation>
+    </message>
 </context>
 <context>
     <name>Asker</name>
@@ -607,8 +635,8 @@
         <translation>导入记忆</translation>
     </message>
     <message>
-        <source>JSON files (*.json);;All files (*)</source>
-        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+        <source>Memory files (*.json *.jsonl *.db *.sqlite *.md *.csv *.zip);;All files (*)</source>
+        <translation>记忆文件 (*.json *.jsonl *.db *.sqlite *.md *.csv *.zip);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Imported: {added} new, {updated} updated</source>
@@ -829,6 +857,22 @@ Database: {path}</source>
     <message>
         <source>Context preview…</source>
         <translation>上下文预览…</translation>
+    </message>
+    <message>
+        <source>Review duplicates ({n})…</source>
+        <translation>待合并的相似记忆 ({n})…</translation>
+    </message>
+    <message>
+        <source>Review duplicates…</source>
+        <translation>待合并的相似记忆…</translation>
+    </message>
+    <message>
+        <source>Maintenance done: {n} merge proposals to review</source>
+        <translation>整理完成：{n} 组相似记忆待合并</translation>
+    </message>
+    <message>
+        <source>Maintenance done</source>
+        <translation>整理完成</translation>
     </message>
 </context>
 <context>
@@ -1540,6 +1584,148 @@ is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;202
     <message>
         <source>Loading memories</source>
         <translation>正在载入记忆</translation>
+    </message>
+</context>
+<context>
+    <name>ProposalModel</name>
+    <message>
+        <source>Memories</source>
+        <translation>记忆数</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Changed since</source>
+        <translation>之后有改动</translation>
+    </message>
+    <message>
+        <source>Suggested text</source>
+        <translation>建议文本</translation>
+    </message>
+    <message>
+        <source>same text</source>
+        <translation>文本相同</translation>
+    </message>
+    <message>
+        <source>similar</source>
+        <translation>相似</translation>
+    </message>
+    <message>
+        <source>edited since</source>
+        <translation>已被修改</translation>
+    </message>
+    <message>
+        <source>A memory was edited after this was proposed; look again before merging.</source>
+        <translation>提出建议后有记忆被修改过，合并前请再看一遍。</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewInboxDialog</name>
+    <message>
+        <source>Review duplicates</source>
+        <translation>待合并的相似记忆</translation>
+    </message>
+    <message>
+        <source>Merged memory</source>
+        <translation>合并后的记忆</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>标题：</translation>
+    </message>
+    <message>
+        <source>Content:</source>
+        <translation>内容：</translation>
+    </message>
+    <message>
+        <source>Merge</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <source>Save the merged text as one memory; the originals are superseded by it and keep their history.</source>
+        <translation>把合并后的文本保存为一条记忆；原记忆被它取代，并保留历史。</translation>
+    </message>
+    <message>
+        <source>Keep both</source>
+        <translation>都保留</translation>
+    </message>
+    <message>
+        <source>These are different memories: never propose them again.</source>
+        <translation>这些是不同的记忆：以后不再建议合并。</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>忽略</translation>
+    </message>
+    <message>
+        <source>Not now: a later run may propose them again.</source>
+        <translation>暂不处理：以后的整理可能再次提出。</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Proposals</source>
+        <translation>合并建议</translation>
+    </message>
+    <message>
+        <source>Last maintenance run</source>
+        <translation>上次整理</translation>
+    </message>
+    <message>
+        <source>{n} proposals to review</source>
+        <translation>{n} 组待处理</translation>
+    </message>
+    <message>
+        <source>Maintenance has not run on this database yet.</source>
+        <translation>这个数据库还没有整理过。</translation>
+    </message>
+    <message>
+        <source>Started: {when}</source>
+        <translation>开始时间：{when}</translation>
+    </message>
+    <message>
+        <source>Took: {seconds} s</source>
+        <translation>用时：{seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Tags:</source>
+        <translation>标签：</translation>
+    </message>
+    <message>
+        <source>Persona:</source>
+        <translation>角色：</translation>
+    </message>
+    <message>
+        <source>Global</source>
+        <translation>全局</translation>
+    </message>
+    <message>
+        <source>Updated:</source>
+        <translation>更新时间：</translation>
+    </message>
+    <message>
+        <source>A memory was edited after this was proposed; look again before merging.</source>
+        <translation>提出建议后有记忆被修改过，合并前请再看一遍。</translation>
+    </message>
+    <message>
+        <source>The merged memory needs some text.</source>
+        <translation>合并后的记忆不能为空。</translation>
+    </message>
+    <message>
+        <source>A memory was edited after this was proposed. Merge anyway?</source>
+        <translation>提出建议后有记忆被修改过。仍要合并吗？</translation>
+    </message>
+    <message>
+        <source>Merge {n} memories</source>
+        <translation>合并 {n} 条记忆</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,342 @@
+"""Tools → Review duplicates: the consolidation proposals and the user's answer to each.
+
+A table over plain rows (ProposalRow) built from memdesk.core.maintenance.proposals;
+selecting one shows its memories side by side (read-only) and an editable merged
+text. Merge / Keep both / Dismiss run as operations so merges go out on the
+session's one change channel. Nothing is merged without a click; merging a
+stale proposal (a member was edited since) asks first. A second tab shows the
+last maintenance report.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC
+from functools import partial
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...core.errors import MemDeskError
+from ...core.maintenance import last_reports, proposals
+from .. import operations
+
+
+@dataclass(frozen=True)
+class ProposalRow:
+    id: str
+    memory_ids: tuple
+    count: int
+    score: float
+    kind: str  # "exact" | "near"
+    stale: bool
+    preview: str  # the suggested text, on one line
+    suggested_content: str
+    suggested_title: str
+    suggested_tags: tuple
+
+
+def _one_line(text: str, width: int = 60) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def load_rows(store) -> list[ProposalRow]:
+    return [ProposalRow(p.id, tuple(p.memory_ids), len(p.memory_ids), float(p.score), p.kind, bool(p.stale),
+                        _one_line(p.suggested_content), p.suggested_content, p.suggested_title,
+                        tuple(p.suggested_tags or ()))
+            for p in proposals(store)]
+
+
+def proposal_count(store) -> int:
+    return len(proposals(store))
+
+
+class ProposalModel(QAbstractTableModel):
+    MEMORIES, SIMILARITY, KIND, STALE, TEXT = range(5)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.rows: list[ProposalRow] = []
+        self.headers = [self.tr("Memories"), self.tr("Similarity"), self.tr("Kind"), self.tr("Changed since"),
+                        self.tr("Suggested text")]
+
+    def set_rows(self, rows: list[ProposalRow]) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.headers)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal \
+                and 0 <= section < len(self.headers):
+            return self.headers[section]
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+            return None
+        row, column = self.rows[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return {self.MEMORIES: str(row.count), self.SIMILARITY: f"{row.score:.2f}",
+                    self.KIND: self.tr("same text") if row.kind == "exact" else self.tr("similar"),
+                    self.STALE: self.tr("edited since") if row.stale else "", self.TEXT: row.preview}.get(column)
+        if role == Qt.ItemDataRole.ToolTipRole and row.stale:
+            return self.tr("A memory was edited after this was proposed; look again before merging.")
+        if role == Qt.ItemDataRole.ForegroundRole and row.stale:
+            return QColor("#b06000")
+        if role == Qt.ItemDataRole.UserRole:
+            return row.id
+        return None
+
+
+def _when(value) -> str:
+    if value is None:
+        return ""
+    at = value if value.tzinfo else value.replace(tzinfo=UTC)
+    return at.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+class ReviewInboxDialog(QDialog):
+    inbox_changed = Signal(int)  # open proposals now
+
+    def __init__(self, session, ask, parent=None):
+        super().__init__(parent)
+        self.setObjectName("reviewInboxDialog")
+        self.session, self.ask = session, ask
+        self.setWindowTitle(self.tr("Review duplicates"))
+        self.model = ProposalModel(self)
+        self.view = QTableView(self)
+        self.view.setObjectName("proposalTable")
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.verticalHeader().hide()
+        self.view.horizontalHeader().setSectionResizeMode(ProposalModel.TEXT, QHeaderView.ResizeMode.Stretch)
+
+        # the memories side by side, read-only
+        self.sides = QWidget(self)
+        self.sides_layout = QHBoxLayout(self.sides)
+        self.sides_layout.setContentsMargins(0, 0, 0, 0)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.sides)
+        self.member_views: list[QGroupBox] = []
+
+        # the merged memory, editable
+        self.merged_title = QLineEdit(self)
+        self.merged_title.setObjectName("mergedTitle")
+        self.merged_text = QPlainTextEdit(self)
+        self.merged_text.setObjectName("mergedText")
+        self.stale_label = QLabel(self)
+        self.stale_label.setStyleSheet("color: #b06000")
+        merged_box = QGroupBox(self.tr("Merged memory"), self)
+        form = QFormLayout(merged_box)
+        form.addRow(self.tr("Title:"), self.merged_title)
+        form.addRow(self.tr("Content:"), self.merged_text)
+        form.addRow(self.stale_label)
+
+        self.merge_button = QPushButton(self.tr("Merge"), self)
+        self.merge_button.setObjectName("mergeProposal")
+        self.merge_button.setToolTip(self.tr("Save the merged text as one memory; the originals are superseded "
+                                             "by it and keep their history."))
+        self.keep_button = QPushButton(self.tr("Keep both"), self)
+        self.keep_button.setObjectName("keepBothProposal")
+        self.keep_button.setToolTip(self.tr("These are different memories: never propose them again."))
+        self.dismiss_button = QPushButton(self.tr("Dismiss"), self)
+        self.dismiss_button.setObjectName("dismissProposal")
+        self.dismiss_button.setToolTip(self.tr("Not now: a later run may propose them again."))
+        self.refresh_button = QPushButton(self.tr("Refresh"), self)
+        self.summary = QLabel(self)
+        row = QHBoxLayout()
+        row.addWidget(self.summary, 1)
+        row.addWidget(self.refresh_button)
+        row.addWidget(self.dismiss_button)
+        row.addWidget(self.keep_button)
+        row.addWidget(self.merge_button)
+
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        split.addWidget(self.view)
+        split.addWidget(scroll)
+        split.addWidget(merged_box)
+        inbox = QWidget(self)
+        inbox_layout = QVBoxLayout(inbox)
+        inbox_layout.addWidget(split, 1)
+        inbox_layout.addLayout(row)
+
+        self.report_view = QPlainTextEdit(self)
+        self.report_view.setObjectName("lastReport")
+        self.report_view.setReadOnly(True)
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(inbox, self.tr("Proposals"))
+        self.tabs.addTab(self.report_view, self.tr("Last maintenance run"))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(buttons)
+
+        self.merge_button.clicked.connect(self.merge_selected)
+        self.keep_button.clicked.connect(self.keep_selected)
+        self.dismiss_button.clicked.connect(self.dismiss_selected)
+        self.refresh_button.clicked.connect(self.refresh)
+        self.view.selectionModel().selectionChanged.connect(lambda *_: self._show_selected())
+        session.changes_applied.connect(self._on_changes)
+        session.external_change.connect(self._on_changes)
+        self.refresh()
+        self.resize(900, 640)
+
+    # ---- loading --------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        selected = self.selected_id()
+        self.model.set_rows(load_rows(self.session.store))
+        if not (selected and self.select(selected)) and self.model.rows:
+            self.view.selectRow(0)
+        self._show_selected()
+        count = len(self.model.rows)
+        self.summary.setText(self.tr("{n} proposals to review").format(n=count))
+        self.report_view.setPlainText(self.report_text())
+        self.inbox_changed.emit(count)
+
+    def _on_changes(self, *_args) -> None:
+        if self.isVisible():
+            self.refresh()
+
+    def report_text(self) -> str:
+        reports = last_reports(self.session.store, 1)
+        if not reports:
+            return self.tr("Maintenance has not run on this database yet.")
+        report = reports[0]
+        lines = [self.tr("Started: {when}").format(when=report.get("started_at", "")),
+                 self.tr("Took: {seconds} s").format(seconds=report.get("seconds", "")), ""]
+        for task in report.get("tasks", []):
+            counts = ", ".join(f"{k}: {v}" for k, v in (task.get("counts") or {}).items())
+            lines.append(f"{task.get('name')} — {task.get('status')}" + (f" ({counts})" if counts else ""))
+            if task.get("message"):
+                lines.append(f"    {task['message']}")
+        lines += ["", json.dumps(report, ensure_ascii=False, indent=2, default=str)]
+        return "\n".join(lines)
+
+    def selected_row(self) -> ProposalRow | None:
+        rows = self.view.selectionModel().selectedRows() if self.view.selectionModel() else []
+        return self.model.rows[rows[0].row()] if rows else None
+
+    def selected_id(self) -> str | None:
+        row = self.selected_row()
+        return row.id if row else None
+
+    def select(self, proposal_id: str) -> bool:
+        for number, row in enumerate(self.model.rows):
+            if row.id == proposal_id:
+                self.view.selectRow(number)
+                return True
+        return False
+
+    def _show_selected(self) -> None:
+        for box in self.member_views:
+            self.sides_layout.removeWidget(box)
+            box.deleteLater()
+        self.member_views = []
+        row = self.selected_row()
+        for button in (self.merge_button, self.keep_button, self.dismiss_button):
+            button.setEnabled(row is not None)
+        self.merged_text.setEnabled(row is not None)
+        self.merged_title.setEnabled(row is not None)
+        if row is None:
+            self.merged_text.clear()
+            self.merged_title.clear()
+            self.stale_label.clear()
+            return
+        store = self.session.store
+        records = store.get_many(list(row.memory_ids))
+        personas = {p.id: p.name for p in store.personas()}
+        for memory_id in row.memory_ids:
+            record = records.get(memory_id)
+            if record is None:
+                continue
+            box = QGroupBox(record.display_title or memory_id[:8], self.sides)
+            form = QFormLayout(box)
+            content = QPlainTextEdit(record.content, box)
+            content.setReadOnly(True)
+            content.setObjectName("memberContent")
+            form.addRow(self.tr("Title:"), QLabel(record.title or "", box))
+            form.addRow(self.tr("Content:"), content)
+            form.addRow(self.tr("Tags:"), QLabel(", ".join(record.tags), box))
+            form.addRow(self.tr("Persona:"), QLabel(personas.get(record.persona_id, self.tr("Global")), box))
+            form.addRow(self.tr("Updated:"), QLabel(_when(record.updated_at), box))
+            self.sides_layout.addWidget(box)
+            self.member_views.append(box)
+        self.merged_title.setText(row.suggested_title)
+        self.merged_text.setPlainText(row.suggested_content)
+        self.stale_label.setText(self.tr("A memory was edited after this was proposed; look again before "
+                                         "merging.") if row.stale else "")
+
+    # ---- answers --------------------------------------------------------------------------------
+    def _failed(self, title: str):
+        def failed(exc) -> bool:
+            if not isinstance(exc, MemDeskError):
+                return False  # a bug: the session reports it
+            self.ask.inform(self, title, str(exc))
+            self.refresh()
+            return True
+        return failed
+
+    def merge_selected(self) -> None:
+        row = self.selected_row()
+        if row is None:
+            return
+        content = self.merged_text.toPlainText().strip()
+        if not content:
+            self.ask.inform(self, self.tr("Merge"), self.tr("The merged memory needs some text."))
+            return
+        if row.stale and not self.ask.confirm(
+                self, self.tr("Merge"), self.tr("A memory was edited after this was proposed. Merge anyway?"),
+                yes=self.tr("Merge")):
+            return
+        op = partial(operations.merge_proposal, proposal_id=row.id, content=content,
+                     title=self.merged_title.text().strip(), tags=list(row.suggested_tags))
+        if row.stale:  # the user has looked again: propose afresh from the current versions
+            op = partial(operations.merge_stale_proposal, proposal_id=row.id, ids=list(row.memory_ids),
+                         content=content, title=self.merged_title.text().strip(), tags=list(row.suggested_tags))
+        self.session.perform(op, label=self.tr("Merge {n} memories").format(n=row.count), undoable=False,
+                             on_done=lambda _result: self.refresh(), on_error=self._failed(self.tr("Merge")))
+
+    def keep_selected(self) -> None:
+        row = self.selected_row()
+        if row is not None:
+            self.session.perform(partial(operations.keep_both_proposal, proposal_id=row.id),
+                                 label=self.tr("Keep both"), undoable=False,
+                                 on_done=lambda _result: self.refresh(), on_error=self._failed(self.tr("Keep both")))
+
+    def dismiss_selected(self) -> None:
+        row = self.selected_row()
+        if row is not None:
+            self.session.perform(partial(operations.dismiss_proposal, proposal_id=row.id),
+                                 label=self.tr("Dismiss"), undoable=False,
+                                 on_done=lambda _result: self.refresh(), on_error=self._failed(self.tr("Dismiss")))
+
