@@ -10,7 +10,7 @@ What callers use:
 """
 from .engine import NO_EMBEDDER, SearchEngine, SearchHit, SearchResult
 from .explain import HitExplanation, MissExplanation
-from .fusion import FUSION_ONLY, SearchWeights
+from .fusion import FUSION_ONLY, SEED_004, SearchWeights
 from .keyword import KeywordSettings
 from .ngram_embedder import HashingEmbedder
 from .query import QuerySyntaxError, parse, render
@@ -18,6 +18,6 @@ from .tokenize import Tokenizer
 
 __all__ = [
     "FUSION_ONLY", "HashingEmbedder", "HitExplanation", "KeywordSettings", "MissExplanation",
-    "NO_EMBEDDER", "QuerySyntaxError", "SearchEngine", "SearchHit", "SearchResult", "SearchWeights",
+    "NO_EMBEDDER", "QuerySyntaxError", "SEED_004", "SearchEngine", "SearchHit", "SearchResult", "SearchWeights",
     "Tokenizer", "parse", "render",
 ]

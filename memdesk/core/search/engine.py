@@ -15,7 +15,6 @@ by substring follow the ranked hits (seed 000's fallback).
 """
 from __future__ import annotations
 
-import re
 import threading
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -34,10 +33,9 @@ from .fusion import SearchWeights, final_scores, rrf
 from .index import SearchIndex, vocabulary_of
 from .keyword import KeywordSettings, QueryTerms
 from .query import parse
-from .stopwords import BIGRAM_SKIP, WORDS as STOP_WORDS
+from .rankings import interleave, needles, ranked
 from .tokenize import Tokenizer, normalise
 
-_CJK_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]")
 VECTOR_DEPTH = 50  # the most similar memories a vector ranking contributes
 SUBSTRING_CAP = 1000  # per word, when a limit is given
 INLINE_EMBED_LIMIT = 64  # changed memories embedded in apply(); more wait for reembed()
@@ -261,28 +259,38 @@ class SearchEngine:
         for node in query_plan.constraints:
             allowed &= evaluator.mask(node)
 
-        terms = index.keyword.analyse(query_plan.rank_texts)
+        parts = index.keyword.analyse_parts(query_plan.rank_texts)
+        terms = parts[0]
+        if len(parts) > 1:
+            terms = QueryTerms(sentence=True)
+            for part in parts:
+                terms.add(part)
         rankings: dict[str, np.ndarray] = {}
+        tie_scores: dict[str, np.ndarray] = {}
         zeros = np.zeros(size)
         word_bm25, gram_bm25 = index.keyword.scores(terms, size) if terms else (zeros, zeros)
         keyword = word_bm25 + self.keyword_settings.bigram_weight * gram_bm25
         expansion = QueryTerms()
         if terms:
-            ranking_scores = keyword
-            if expand and index.keyword.should_expand(terms):
-                # RM3 practice: the expanded query replaces the original ranking
-                # (keeping both as separate RRF lists cost recall with noisy
-                # stores: the literal list re-promotes chatter matches).
-                expansion = index.keyword.expansion(terms, keyword, allowed)
-                if expansion:
-                    expanded = QueryTerms(dict(terms.words), dict(terms.bigrams))
-                    expanded.add(expansion)
+            part_rankings = []
+            for part in parts:
+                part_scores = keyword if len(parts) == 1 else index.keyword.combined(part, size)
+                extra = self._expansion(part, part_scores, allowed, expand)
+                if extra:
+                    expansion.add(extra)
+                    expanded = QueryTerms(dict(part.words), dict(part.bigrams))
+                    expanded.add(extra)
                     expanded_scores = index.keyword.combined(expanded, size)
                     if self.keyword_settings.expand_mode == "fuse":
-                        rankings["expanded"] = _ranked(expanded_scores, allowed)
+                        rankings["expanded"] = ranked(expanded_scores, allowed)
                     else:
-                        ranking_scores = expanded_scores
-            rankings["keyword"] = _ranked(ranking_scores, allowed)
+                        part_scores = expanded_scores
+                part_rankings.append(ranked(part_scores, allowed))
+            if len(part_rankings) == 1:
+                rankings["keyword"] = part_rankings[0]
+                tie_scores["keyword"] = part_scores
+            else:
+                rankings["keyword"] = interleave(part_rankings)
         similarity = np.full(size, np.nan)
         semantic_used, notice = False, ""
         if self.embedder is None:
@@ -293,6 +301,7 @@ class SearchEngine:
             candidates = np.where(allowed & ~np.isnan(similarity))[0]
             top = candidates[np.argsort(-similarity[candidates], kind="stable")[:VECTOR_DEPTH]]
             rankings["vector"] = top
+            tie_scores["vector"] = np.nan_to_num(similarity, nan=-2.0)
             semantic_used = True
             covered = int(index.vectors.has(size)[visible].sum())
             if covered < int(visible.sum()):
@@ -304,16 +313,16 @@ class SearchEngine:
         found_elsewhere = np.zeros(size, dtype=bool)
         for slots in rankings.values():
             found_elsewhere[slots] = True
-        needles = _needles(query_plan.soft_words if query_plan.retrieval else query_plan.rank_texts)
-        if needles and (limit is None or int((found_elsewhere & allowed).sum()) < limit):
+        words = needles(query_plan.soft_words if query_plan.retrieval else query_plan.rank_texts)
+        if words and (limit is None or int((found_elsewhere & allowed).sum()) < limit):
             counts = np.zeros(size)
             cap = SUBSTRING_CAP if limit is not None else None
-            for needle in needles:
+            for needle in words:
                 counts[index.substring.find(needle, allowed & ~found_elsewhere, cap)] += 1
             hit = np.where(counts > 0)[0]
             rankings["substring"] = hit[np.lexsort((-keyword[hit], -counts[hit]))]
 
-        fusion, ranks = rrf(rankings, size, self.weights.rrf_k)
+        fusion, ranks = rrf(rankings, size, self.weights.rrf_k, tie_scores)
         if query_plan.retrieval:
             members = np.zeros(size, dtype=bool)
             for slots in rankings.values():
@@ -343,6 +352,15 @@ class SearchEngine:
             parts[name] = full
         return _Ranking(query_plan, terms, expansion, slots[order], final_all, fusion, ranks, parts,
                         allowed, visible, semantic_used, notice)
+
+    def _expansion(self, terms: QueryTerms, scores: np.ndarray, allowed: np.ndarray, expand: bool) -> QueryTerms:
+        # RM3 practice: the expanded query replaces the literal ranking (keeping
+        # both as separate RRF lists cost recall in stores full of chatter: the
+        # literal list re-promotes chatter matches).
+        keyword = self._index.keyword
+        if not (expand and keyword.should_expand(terms)):
+            return QueryTerms()
+        return keyword.expansion(terms, scores, allowed)
 
     def _hits(self, r: _Ranking, shown: np.ndarray) -> list[SearchHit]:
         # Columns converted once (tolist) rather than per hit: this runs on every keystroke.
@@ -410,26 +428,3 @@ class SearchEngine:
 
     def _persona_name(self, persona_id: str | None) -> str:
         return next((p.name for p in self._personas if p.id == persona_id), persona_id or "global")
-
-
-def _ranked(scores: np.ndarray, allowed: np.ndarray) -> np.ndarray:
-    slots = np.where(allowed & (scores > 0))[0]
-    return slots[np.argsort(-scores[slots], kind="stable")]
-
-
-def _needles(words: list[str]) -> list[str]:
-    """Substring needles: stop words only when the query has nothing else.
-
-    A Chinese word of two or more characters is left out: every memory that
-    contains it also holds its bigrams, so the keyword ranking has it.
-    """
-    needles = [normalise(w).strip() for w in words]
-    needles = list(dict.fromkeys(n for n in needles if n))
-    content = [n for n in needles if n not in STOP_WORDS]
-    needles = content or needles
-    return [n for n in needles if not _bigram_covered(n)]
-
-
-def _bigram_covered(needle: str) -> bool:
-    return (len(needle) >= 2 and all(_CJK_CHAR.match(c) for c in needle)
-            and not any(c in BIGRAM_SKIP for c in needle))

@@ -125,7 +125,8 @@ def test_explain_hits(filled):
     assert "咖啡因" in e.matched_words and e.bm25 > 0 and e.keyword_score >= e.bm25
     assert e.ranks["keyword"] == 1 and e.vector_similarity is None
     assert 0 < e.fusion <= 1 and e.final == pytest.approx(hit.score)
-    expected = 0.4 * e.fusion + 0.3 * e.importance + 0.2 * e.heat + 0.1 * e.freshness
+    w = engine.weights
+    expected = w.fusion * e.fusion + w.importance * e.importance + w.heat * e.heat + w.freshness * e.freshness
     assert e.final == pytest.approx(expected)
     assert "咖啡因" in e.describe()
 
@@ -156,6 +157,24 @@ def test_record_access_updates_heat(filled):
     assert engine.search("support group").hits[0].explain.heat > 0.1  # re-read: 10 + 5 access
 
 
+def test_seed_004_weights_let_metadata_override_relevance(store, tokenizer):
+    # Why the defaults changed: with seed 004's weights a fresh, barely
+    # relevant memory beats an old exact one.
+    from memdesk.core.search import SEED_004
+
+    old = now_utc() - timedelta(days=400)
+    exact = store.add(content="budget budget review", created_at=old).added[0]
+    store.add_many([{"content": f"budget plan number {i} for the team", "created_at": old} for i in range(4)])
+    loose = store.add(content="notes from a long day with a budget question and more words").added[0]
+    seed = SearchEngine(store, tokenizer=tokenizer, weights=SEED_004)
+    seed.build()
+    assert seed.search("budget").ids[0] == loose
+    default = SearchEngine(store, tokenizer=tokenizer)
+    default.build()
+    ids = default.search("budget").ids
+    assert ids[0] == exact and ids[-1] == loose
+
+
 def test_importance_and_heat_order_equal_matches(store, tokenizer):
     old = now_utc() - timedelta(days=100)
     low = store.add(content="会议纪要：预算", importance=2, created_at=old).added[0]
@@ -171,8 +190,10 @@ def test_importance_and_heat_order_equal_matches(store, tokenizer):
     flat = SearchEngine(store, tokenizer=tokenizer, weights=SearchWeights(importance=0, heat=0, freshness=0))
     flat.build()
     hits = flat.search("预算").hits
-    assert [h.explain.bm25 for h in hits][0] == pytest.approx(hits[1].explain.bm25)
-    assert hits[0].score == pytest.approx(0.4) and hits[1].score == pytest.approx(0.4 * 61 / 62)
+    assert hits[0].explain.bm25 == pytest.approx(hits[1].explain.bm25)
+    # Equal keyword scores share a rank, so they fuse equally.
+    assert {h.explain.ranks["keyword"] for h in hits} == {1}
+    assert hits[0].score == pytest.approx(0.9) == hits[1].score == hits[2].score
 
 
 def test_rrf_fuses_by_rank():
@@ -232,3 +253,28 @@ def test_bad_query_raises_unless_lenient(filled):
     with pytest.raises(QuerySyntaxError):
         engine.search('"unclosed')
     assert engine.search('"unclosed support', lenient=True).ids
+
+
+def test_each_question_of_a_message_gets_a_place(store, tokenizer):
+    facts = ["我刚刚路过的那个商场是大润发。", "建筑招聘会的地点是广东深圳。", "建筑招聘会的时间是4月12日上午9点。"]
+    # Chatter that matches the first question's words many times over.
+    chatter = [f"商场{i}号店今天打折，路过的人很多，商场里还有活动。" for i in range(8)]
+    ids = store.add_many([{"content": c} for c in facts + chatter]).added
+    engine = SearchEngine(store, tokenizer=tokenizer)
+    engine.build()
+    result = engine.search("我路过的商场叫什么？另外，地点是广东深圳的招聘会，时间是什么？", limit=4)
+    assert ids[1] in result.ids[:2]  # the second question is not crowded out
+    assert ids[2] in result.ids  # found through the first hit's name (related-term expansion)
+    assert "招聘会" in result.expanded_with or "招聘" in result.expanded_with
+
+
+def test_keyword_queries_are_not_expanded(filled):
+    engine = filled[0]
+    assert engine.search("咖啡 健康 饮品").expanded_with == ()
+
+
+def test_interleave_gives_each_ranking_turns():
+    from memdesk.core.search.rankings import interleave
+
+    merged = interleave([np.array([5, 6, 7, 8]), np.array([9, 6])])
+    assert merged.tolist() == [5, 9, 6, 7, 8]

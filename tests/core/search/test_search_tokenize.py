@@ -53,3 +53,8 @@ def test_warm_up_loads_lazily():
     tok.warm_up()
     assert tok.loaded
     assert "记忆台" in tok.words("打开记忆台")
+
+
+def test_plain_cut_for_queries(tokenizer):
+    assert {"发展", "趋势", "发展趋势"} <= set(tokenizer.words("发展趋势"))
+    assert tokenizer.words("发展趋势", subwords=False) == ["发展趋势"]
