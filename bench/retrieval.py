@@ -11,7 +11,8 @@ in the top k), MRR@10, nDCG@10, per category and overall.
 Analysis options (not product settings): --as-of latest replays the store
 as if "now" were a day after its newest memory, so heat and freshness act
 as they would in daily use; --weights F,I,H,R overrides the final-score
-weights. Figures are in the search report (docs of memdesk/core/search).
+weights. The figures behind the default weights are in the docstring of
+memdesk.core.search.fusion.SearchWeights.
 """
 from __future__ import annotations
 

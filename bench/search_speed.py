@@ -17,6 +17,7 @@ tokenising the query, as ours does.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import sqlite3
@@ -61,6 +62,7 @@ def chinese_words(rng: random.Random, count: int = 20000) -> tuple[list[str], li
 
 def make_corpus(size: int, rng: random.Random) -> list[str]:
     zh, weights = chinese_words(rng)
+    cumulative = list(itertools.accumulate(weights))  # choices() would re-add 20k weights per word
     texts = []
     for _ in range(size):
         target = rng.randint(30, 80)
@@ -69,7 +71,7 @@ def make_corpus(size: int, rng: random.Random) -> list[str]:
             if rng.random() < 0.3:
                 word = " " + rng.choice(ENGLISH) + " "
             else:
-                word = rng.choices(zh, weights)[0]
+                word = rng.choices(zh, cum_weights=cumulative)[0]
             parts.append(word)
             length += len(word)
         texts.append("".join(parts).strip()[:80])

@@ -22,19 +22,22 @@ RRF_K = 60
 class SearchWeights:
     """Weights of the final score; they need not sum to 1.
 
-    Seed 004 proposes 0.4 / 0.3 / 0.2 / 0.1. That hurts relevance badly, so
-    the default is 0.9 / 0.05 / 0.03 / 0.02: importance, heat and freshness
-    keep seed 004's order but only decide between memories the query ranks
-    (nearly) alike. Why: RRF scores are flat (rank 1 -> 1.0, rank 10 ->
-    0.87 after scaling), so 0.2 x heat (0.1..1.0) outweighs dozens of ranks.
-    Figures, keyword-only, bench/retrieval.py --as-of latest ("now" is a day
-    after each store's newest memory, as in daily use; with the real dates
-    every benchmark memory is over a year old, heat and freshness are flat
-    and the weights change nothing):
+    Seed 004 proposes 0.4 / 0.3 / 0.2 / 0.1. That hurts relevance, so the
+    default is 0.9 / 0.05 / 0.03 / 0.02: importance, heat and freshness keep
+    seed 004's order but mostly decide between memories the query ranks
+    about alike. Why: RRF is flat near the top, and 0.2 x heat (0.1..1.0)
+    outweighs many ranks. Figures, keyword-only, bench/retrieval.py
+    --as-of latest ("now" = a day after each store's newest memory, as in
+    daily use; with the files' real dates every memory is over a year old,
+    heat and freshness are flat, and no weighting changes anything):
 
-        LoCoMo R@5 / R@10:      seed 0.228 / 0.359   0.6/.2/.1/.1 0.425 / 0.611
-                                0.9/.05/.03/.02 0.565 / 0.645   fusion only 0.571 / 0.646
-        MemDaily R@5 / R@10:    seed 0.803 / 0.907   0.9/.05/.03/.02 0.852 / 0.932
+        R@5 / R@10                     LoCoMo          MemDaily
+        seed 004, plain RRF            0.228 / 0.359   0.803 / 0.907
+        seed 004, score-shared RRF     0.455 / 0.490   0.805 / 0.907
+        0.6/.2/.1/.1, plain RRF        0.425 / 0.611
+        0.9/.05/.03/.02, plain RRF     0.565 / 0.645   0.852 / 0.932
+        0.9/.05/.03/.02, score-shared  0.572 / 0.645   0.852 / 0.932 (default)
+        fusion only                    0.571 / 0.646   0.852 / 0.932
     """
 
     fusion: float = 0.9
@@ -54,8 +57,13 @@ def rrf(rankings: dict[str, np.ndarray], size: int, k: int = RRF_K,
     """Fused score per slot (0–1) and each slot's 1-based rank per ranking (0 = absent).
 
     ``rankings`` maps a name to slots, best first. Where ``scores`` gives a
-    ranking's per-slot scores, equal scores share a rank ("1, 2, 2, 4"), so
-    importance, heat and freshness, not slot order, decide between them.
+    ranking's per-slot scores, two things follow. Equal scores share a rank
+    ("1, 2, 2, 4"), so importance, heat and freshness, not slot order, decide
+    between them. And each entry counts in proportion to its score over the
+    ranking's best: plain RRF makes rank 2 worth 0.98 of rank 1 however far
+    behind it scores, so a memory reached only by a related term plus high
+    importance outranked the memory that matches the query (the brief's
+    "我的猫最近不吃东西" case). Orders within one ranking do not change.
     """
     scores = scores or {}
     fused = np.zeros(size)
@@ -65,11 +73,15 @@ def rrf(rankings: dict[str, np.ndarray], size: int, k: int = RRF_K,
         rank = np.zeros(size, dtype=np.int64)
         if len(slots):
             positions = np.arange(1, len(slots) + 1)
+            share = 1.0
             if name in scores:
-                ordered = -scores[name][slots]  # ascending, as the ranking is best first
+                values = scores[name][slots]
+                ordered = -values  # ascending, as the ranking is best first
                 positions = np.searchsorted(ordered, ordered, side="left") + 1
+                if values[0] > 0:
+                    share = np.clip(values / values[0], 0.0, 1.0)
             rank[slots] = positions
-            fused[slots] += 1.0 / (k + positions)
+            fused[slots] += share / (k + positions)
             best += 1.0 / (k + 1)
         ranks[name] = rank
     if best > 0:

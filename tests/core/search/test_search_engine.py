@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from memdesk.core.changes import Changes
-from memdesk.core.search import FUSION_ONLY, NO_EMBEDDER, HashingEmbedder, SearchEngine, SearchWeights
+from memdesk.core.search import FUSION_ONLY, NO_EMBEDDER, SEED_004, HashingEmbedder, SearchEngine, SearchWeights
 from memdesk.core.search.fusion import rrf
 from memdesk.core.search.query import QuerySyntaxError
 from memdesk.core.times import now_utc
@@ -160,8 +160,6 @@ def test_record_access_updates_heat(filled):
 def test_seed_004_weights_let_metadata_override_relevance(store, tokenizer):
     # Why the defaults changed: with seed 004's weights a fresh, barely
     # relevant memory beats an old exact one.
-    from memdesk.core.search import SEED_004
-
     old = now_utc() - timedelta(days=400)
     exact = store.add(content="budget budget review", created_at=old).added[0]
     store.add_many([{"content": f"budget plan number {i} for the team", "created_at": old} for i in range(4)])
@@ -240,12 +238,26 @@ def test_fusion_only_weights_rank_by_relevance(store, tokenizer):
     old = store.add(content="budget meeting budget", created_at=now_utc() - timedelta(days=900),
                     importance=1).added[0]
     new = store.add(content="budget notes from the long planning session", importance=10).added[0]
-    default = SearchEngine(store, tokenizer=tokenizer)
-    default.build()
-    assert default.search("budget").ids == [new, old]
     relevance = SearchEngine(store, tokenizer=tokenizer, weights=FUSION_ONLY)
     relevance.build()
     assert relevance.search("budget").ids == [old, new]
+    # A clear relevance gap survives the default weights (scores, not just
+    # ranks, reach the fusion), but not seed 004's.
+    default = SearchEngine(store, tokenizer=tokenizer)
+    default.build()
+    assert default.search("budget").ids == [old, new]
+    seed = SearchEngine(store, tokenizer=tokenizer, weights=SEED_004)
+    seed.build()
+    assert seed.search("budget").ids == [new, old]
+
+
+def test_related_term_hit_does_not_beat_the_match_on_importance(store, tokenizer):
+    # The brief's case: the tea memory is reached only through expansion ("用户").
+    cat = store.add(content="用户家里有三只猫", importance=3).added[0]
+    tea = store.add(content="用户喜欢喝乌龙茶", importance=9).added[0]
+    engine = SearchEngine(store, tokenizer=tokenizer)
+    engine.build()
+    assert engine.search("我的猫最近不吃东西").ids in ([cat], [cat, tea])
 
 
 def test_bad_query_raises_unless_lenient(filled):

@@ -1,8 +1,6 @@
 """The memory brief: seed 001's format, ordering, the token budget and the autoSaveMemory switch."""
 from datetime import timedelta
 
-import pytest
-
 from memdesk.core.times import now_utc
 from memdesk.core.tools.brief import build_brief, estimate_tokens
 from memdesk.core.tools.service import MemoryTools, brief_for
@@ -44,8 +42,6 @@ def test_limits_and_access_counting(store):
     assert store.get(preview.long_term[0]).access_count == 1
 
 
-@pytest.mark.xfail(strict=True, reason="known search defect (issue 3 left open): RRF scores are flat near the top (rank 2 is 0.98 of "
-                   "rank 1), so a memory reached only through term expansion plus high importance outranks the match")
 def test_message_ranks_related_memories_first(store):
     store.add(content="用户家里有三只猫", importance=3)
     store.add(content="用户喜欢喝乌龙茶", importance=9)
