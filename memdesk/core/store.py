@@ -14,6 +14,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from peewee import SQL
+
 from . import memory_ops, models, persona_ops, queries, vectors
 from .changes import Changes
 from .convert import memory_record, persona_record, revision_record
@@ -129,17 +131,20 @@ class Store:
 
     @_bound
     def iter_records(self, *, batch: int = 2000) -> Iterator[MemoryRecord]:
-        """Every memory, deleted and superseded ones included, in id order."""
-        last = None
+        """Every memory, deleted and superseded ones included, in the order they were stored.
+
+        Storage order (SQLite's rowid) keeps memories saved together next to
+        each other even when they share a timestamp; search uses that as context.
+        """
+        last = 0
+        rowid = SQL("rowid")
         while True:
-            query = Memory.select().order_by(Memory.id).limit(batch)
-            if last is not None:
-                query = query.where(Memory.id > last)
-            rows = list(query)
+            rows = list(Memory.select(Memory, rowid.alias("stored_order")).where(rowid > last)
+                        .order_by(rowid).limit(batch))
             if not rows:
                 return
             yield from (memory_record(r) for r in rows)
-            last = rows[-1].id
+            last = rows[-1].stored_order
 
     @_bound
     def list(self, *, sort="updated_at", descending=True, offset=0, limit=None, **filters) -> list[MemoryRecord]:

@@ -301,6 +301,10 @@ The damaged file is kept beside the backups.</source>
         <translation>原文匹配</translation>
     </message>
     <message>
+        <source>next to a match, same conversation</source>
+        <translation>紧挨匹配项（同一段对话）</translation>
+    </message>
+    <message>
         <source>meaning</source>
         <translation>语义</translation>
     </message>

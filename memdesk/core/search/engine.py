@@ -9,9 +9,12 @@ searches from several threads are safe but run one at a time. Call
 How a search runs: the query is parsed (query.py) and split into ranked free
 words and constraints (filters.py); the free words produce up to four
 rankings over the memories in scope (keyword BM25, its expansion with
-related terms, substring, vector similarity); RRF fuses them and the final
-score adds importance, heat and freshness (fusion.py). Memories found only
-by substring follow the ranked hits (seed 000's fallback).
+related terms, substring, vector similarity); RRF fuses them — or, when
+vectors take part, a convex mix of standardised keyword and vector scores —
+and for questions the best hits lend a share of their score to the memories
+stored next to them in the same conversation. The final score adds
+importance, heat and freshness (fusion.py). Memories found only by
+substring follow the ranked hits (seed 000's fallback).
 """
 from __future__ import annotations
 
@@ -29,7 +32,7 @@ from ..records import MemoryRecord
 from ..times import now_utc
 from .explain import HitExplanation, MissExplanation
 from .filters import Evaluator, Plan, plan, visible_mask
-from .fusion import SearchWeights, final_scores, rrf
+from .fusion import SearchWeights, context_lift, final_scores, hybrid, rrf
 from .index import SearchIndex, vocabulary_of
 from .keyword import KeywordSettings, QueryTerms
 from .query import parse
@@ -228,13 +231,14 @@ class SearchEngine:
         persona: None = every persona, '' = global memories only, an id = that
         persona's memories plus the global ones. record_access: count the hits
         as read (assistants and the brief; not the GUI search bar). lenient:
-        never raise on syntax (for text an assistant sends). expand: allow
+        for text an assistant sends — never raise on syntax, and quoted text
+        ranks instead of being required (filters.plan). expand: allow
         related-term expansion for sentence-like queries.
         """
         now = now or now_utc()
         tree = parse(query, lenient=lenient, now=now)
         with self._lock:
-            r = self._rank(tree, persona, now, semantic, expand, limit)
+            r = self._rank(tree, persona, now, semantic, expand, limit, lenient)
             hits = self._hits(r, r.order if limit is None else r.order[:limit])
         result = SearchResult(tree.render(), hits, len(r.order), r.semantic, r.notice,
                               expanded_with=tuple(r.expansion.words))
@@ -249,10 +253,10 @@ class SearchEngine:
             return {None}
         return {p.id for p in self._personas if normalise(p.name) == text or p.id == value}
 
-    def _rank(self, tree, persona, now, semantic, expand, limit) -> _Ranking:
+    def _rank(self, tree, persona, now, semantic, expand, limit, lenient=False) -> _Ranking:
         index = self._index
         table, size = index.table, index.table.size
-        query_plan = plan(tree)
+        query_plan = plan(tree, soft_phrases=lenient)
         visible = visible_mask(table, persona, tree, now)
         evaluator = Evaluator(table, index.keyword, index.substring, self._resolve_persona, now)
         allowed = visible.copy()
@@ -330,13 +334,22 @@ class SearchEngine:
             members &= allowed
         else:
             members = allowed
+        if "vector" in rankings:
+            keyword_signal = tie_scores.get("keyword")
+            if keyword_signal is None:  # several questions: their interleaved order is all there is
+                lists = {n: rankings[n] for n in ("keyword", "expanded") if n in rankings}
+                keyword_signal = rrf(lists, size, self.weights.rrf_k)[0]
+            fusion = hybrid(keyword_signal, similarity, allowed, members, self.weights.keyword_share)
+        scored = "keyword" in tie_scores or "vector" in rankings  # interleaved questions have ranks only
+        if terms.sentence and scored and self.weights.context > 0 and query_plan.retrieval:
+            fusion, members = self._lift_context(fusion, ranks, rankings, members, allowed)
         slots = np.where(members)[0]
         importance = table.importance01(slots)
         heat = table.heat01(slots, now)
         freshness = table.freshness01(slots, now, self.weights.freshness_half_life_days)
         final = final_scores(self.weights, fusion[slots], importance, heat, freshness)
         ranked_hit = np.zeros(len(slots), dtype=bool)
-        for name in ("keyword", "expanded", "vector"):
+        for name in ("keyword", "expanded", "vector", "context"):
             if name in ranks:
                 ranked_hit |= ranks[name][slots] > 0
         substring_hit = ranks["substring"][slots] > 0 if "substring" in ranks else np.zeros(len(slots), bool)
@@ -352,6 +365,30 @@ class SearchEngine:
             parts[name] = full
         return _Ranking(query_plan, terms, expansion, slots[order], final_all, fusion, ranks, parts,
                         allowed, visible, semantic_used, notice)
+
+    def _lift_context(self, fusion, ranks, rankings, members, allowed):
+        """The best few found memories lend a share of their score to their neighbours
+        (fusion.context_lift); memories reached that way join the results."""
+        size = len(fusion)
+        found = np.zeros(size, dtype=bool)
+        for name in ("keyword", "expanded", "vector"):
+            if name in rankings:
+                found[rankings[name]] = True
+        candidates = np.where(found)[0]
+        if len(candidates) == 0:
+            return fusion, members
+        lenders = np.zeros(size, dtype=bool)
+        lenders[candidates[np.argsort(-fusion[candidates], kind="stable")[:self.weights.context_from]]] = True
+        previous, following = self._index.table.neighbours(self.weights.context_window_s)
+        lifted = context_lift(fusion, lenders, allowed, previous, following, self.weights.context)
+        gained = np.where(lifted > fusion)[0]
+        rank = np.zeros(size, dtype=np.int64)
+        rank[gained[np.argsort(fusion[gained] - lifted[gained], kind="stable")]] = np.arange(1, len(gained) + 1)
+        ranks["context"] = rank
+        members = members.copy()
+        members[gained] = True
+        top = lifted[members].max()
+        return (lifted / top if top > 0 else lifted), members
 
     def _expansion(self, terms: QueryTerms, scores: np.ndarray, allowed: np.ndarray, expand: bool) -> QueryTerms:
         # RM3 practice: the expanded query replaces the literal ranking (keeping
@@ -400,7 +437,7 @@ class SearchEngine:
                 owner = "global" if record.persona_id is None else f"persona {self._persona_name(record.persona_id)}"
                 wanted = "global memories only" if persona == "" else f"persona {self._persona_name(persona)} and global memories"
                 return MissExplanation(memory_id, "scope", f"it belongs to {owner}; the search covers {wanted}")
-            r = self._rank(tree, persona, now, semantic, expand, None)
+            r = self._rank(tree, persona, now, semantic, expand, None, lenient)
             if not r.visible[slot]:
                 state = ("in the trash" if record.deleted_at else "superseded" if record.superseded_by
                          else "expired")

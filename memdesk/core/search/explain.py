@@ -3,7 +3,8 @@
 Ranks are 1-based positions in each ranking (None = not in it). Rankings:
 "keyword" (BM25 of words + bigrams; for sentence-like queries with the
 related terms listed in SearchResult.expanded_with), "substring" (only
-memories the other rankings missed), "vector".
+memories the other rankings missed), "vector", "context" (stored next to
+one of the best hits in the same conversation; see fusion.context_lift).
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ class HitExplanation:
     keyword_score: float  # bm25 + bigram_weight * bigram_bm25
     vector_similarity: float | None
     ranks: dict[str, int | None]
-    fusion: float  # RRF, scaled 0-1
+    fusion: float  # RRF (or the hybrid score mix) with context, scaled 0-1
     importance: float  # 0-1
     heat: float  # 0-1
     freshness: float  # 0-1

@@ -41,11 +41,16 @@ class Plan:
         return bool(self.soft_words)
 
 
-def plan(tree) -> Plan:
+def plan(tree, *, soft_phrases: bool = False) -> Plan:
+    """soft_phrases: top-level phrases rank like free words instead of constraining.
+
+    For natural-language text (what assistants send): quotes there quote
+    something ('主要内容是"…"的活动'), they do not demand it.
+    """
     out = Plan()
     children = tree.children if isinstance(tree, And) else (tree,)
     for child in children:
-        if isinstance(child, Word):
+        if isinstance(child, Word) or (soft_phrases and isinstance(child, Phrase)):
             out.soft_words.append(child.text)
         elif not isinstance(child, Everything):
             out.constraints.append(child)

@@ -8,6 +8,20 @@ The final score mixes the fused relevance with what the memory is worth
 regardless of the query: final = w_f·fusion + w_i·importance + w_h·heat +
 w_r·freshness, each scaled to 0–1 (fusion by its largest possible value, so
 a memory ranked first everywhere scores 1).
+
+When vectors take part, keyword and vector evidence are fused by their
+scores instead (``hybrid``): each is standardised over the memories in
+scope (z-scores, so no per-model threshold or calibration is needed — bge's
+similarities bunch at 0.3–0.5, MiniLM's spread wider) and mixed convexly.
+Rank fusion throws away how far apart the scores are; the convex mix is
+the better fusion for hybrid retrieval (Bruch et al., "An Analysis of
+Fusion Functions for Hybrid Retrieval", TOIS 2023) and measured so here,
+LoCoMo with all-MiniLM-L6-v2 int8, R@5 / R@10 (keyword alone 0.576 / 0.650,
+vectors alone 0.364 / 0.467):
+
+    RRF k=60 0.500 / 0.587    RRF k=10 0.555 / 0.672
+    z-scores, keyword share 0.3 0.593 / 0.691, 0.4 0.601 / 0.705, 0.5 0.597 / 0.693
+    min-max scaled, keyword share 0.6  0.599 / 0.704
 """
 from __future__ import annotations
 
@@ -45,6 +59,10 @@ class SearchWeights:
     heat: float = 0.03
     freshness: float = 0.02
     rrf_k: int = RRF_K
+    context: float = 0.3  # share of a found memory's fused score lent to its neighbours (context_lift)
+    context_from: int = 3  # only the best few found memories lend
+    context_window_s: float = 600.0  # memories stored this close together count as one conversation
+    keyword_share: float = 0.4  # of keyword vs vector evidence in hybrid(); the vector side gets the rest
     freshness_half_life_days: float = 30.0
 
 
@@ -93,3 +111,49 @@ def final_scores(weights: SearchWeights, fusion: np.ndarray, importance: np.ndar
                  heat: np.ndarray, freshness: np.ndarray) -> np.ndarray:
     return (weights.fusion * fusion + weights.importance * importance
             + weights.heat * heat + weights.freshness * freshness)
+
+
+def standardised(values: np.ndarray, pool: np.ndarray) -> np.ndarray:
+    """z-scores over ``pool``; 0 (the pool's mean) outside it or when all are equal."""
+    out = np.zeros(len(values))
+    if pool.sum() > 1:
+        sample = values[pool]
+        spread = sample.std()
+        if spread > 0:
+            out[pool] = (sample - sample.mean()) / spread
+    return out
+
+
+def hybrid(keyword: np.ndarray, similarity: np.ndarray, scope: np.ndarray, members: np.ndarray,
+           keyword_share: float) -> np.ndarray:
+    """Fused score per slot, 0–1 over ``members``: a convex mix of standardised evidence.
+
+    keyword: the keyword ranking's scores (0 = no match; non-matches count in
+    the statistics, as a match must stand out from them). similarity: cosine,
+    NaN where a memory has no vector yet (it then counts as average).
+    """
+    has_vector = scope & ~np.isnan(similarity)
+    mixed = (keyword_share * standardised(np.maximum(keyword, 0.0), scope)
+             + (1.0 - keyword_share) * standardised(np.nan_to_num(similarity), has_vector))
+    fused = np.zeros(len(keyword))
+    if members.any():
+        low, high = mixed[members].min(), mixed[members].max()
+        fused[members] = (mixed[members] - low) / (high - low) if high > low else 1.0
+    return fused
+
+
+def context_lift(fused: np.ndarray, found: np.ndarray, allowed: np.ndarray,
+                 previous: np.ndarray, following: np.ndarray, share: float) -> np.ndarray:
+    """Each allowed memory gains ``share`` of its best found neighbour's fused score.
+
+    In a conversation the line that answers a question often shares no word
+    with it ("What genre is her screenplay?" -> "A mix of drama and romance!"
+    right after "I finished my first screenplay"). ``found``: memories the
+    rankings reached; only they lend, so lifts do not chain.
+    """
+    lend = np.where(found, fused, 0.0)
+    lift = np.zeros(len(fused))
+    for side in (previous, following):
+        has = side >= 0
+        lift[has] = np.maximum(lift[has], lend[side[has]])
+    return fused + share * np.where(allowed, lift, 0.0)

@@ -17,7 +17,7 @@ from ..records import SCOPES, TIERS, TYPES, MemoryRecord
 from .tokenize import normalise
 
 GLOBAL_CODE = -1
-_FLOAT_COLUMNS = ("importance", "created", "updated", "expires", "access", "mention")
+_FLOAT_COLUMNS = ("importance", "created", "updated", "expires", "access", "mention", "seq")
 _INT_COLUMNS = ("persona", "group", "type", "scope", "tier")
 _BOOL_COLUMNS = ("live", "deleted", "superseded")
 
@@ -34,6 +34,8 @@ class RecordTable:
         self._persona_codes: dict[str, int] = {}
         self._group_codes: dict[str, int] = {}
         self.tag_slots: dict[str, set[int]] = {}
+        self._next_seq = 0  # order records first arrived in: storage order when built from a store
+        self._neighbours: tuple[float, np.ndarray, np.ndarray] | None = None
         self.cols: dict[str, np.ndarray] = {}
         for name in _FLOAT_COLUMNS:
             self.cols[name] = np.zeros(capacity, dtype=np.float64)
@@ -59,6 +61,8 @@ class RecordTable:
         if slot is None:
             slot = self._free.pop() if self._free else self._new_slot()
             self.slot_of[record.id] = slot
+            self.cols["seq"][slot] = self._next_seq
+            self._next_seq += 1
         else:
             self._drop_tags(slot)
         self.records[slot] = record
@@ -79,6 +83,7 @@ class RecordTable:
         c["superseded"][slot] = record.superseded_by is not None
         for tag in record.tags:
             self.tag_slots.setdefault(normalise(tag), set()).add(slot)
+        self._neighbours = None
         return slot
 
     def remove(self, memory_id: str) -> int | None:
@@ -89,6 +94,7 @@ class RecordTable:
         self.records[slot] = None
         self.cols["live"][slot] = False
         self._free.append(slot)
+        self._neighbours = None
         return slot
 
     def _drop_tags(self, slot: int) -> None:
@@ -180,3 +186,26 @@ class RecordTable:
     def freshness01(self, slots: np.ndarray, now: datetime, half_life_days: float) -> np.ndarray:
         age_days = np.maximum(0.0, now.timestamp() - self.cols["updated"][slots]) / 86400.0
         return np.power(0.5, age_days / half_life_days)
+
+    # -- context -------------------------------------------------------------------
+    def neighbours(self, window_s: float) -> tuple[np.ndarray, np.ndarray]:
+        """(previous, next) slot per slot, -1 for none: the memory stored just before and
+        just after it, of the same persona and within ``window_s`` seconds.
+
+        Memories saved in one conversation are context for each other (a
+        question's answer is often the next line). Cached until the next change.
+        """
+        cached = self._neighbours
+        if cached is not None and cached[0] == window_s:
+            return cached[1], cached[2]
+        size = self.size
+        previous, following = np.full(size, -1), np.full(size, -1)
+        slots = np.where(self.col("live"))[0]
+        c = self.cols
+        slots = slots[np.lexsort((c["seq"][slots], c["created"][slots], c["persona"][slots]))]
+        a, b = slots[:-1], slots[1:]
+        linked = (c["persona"][a] == c["persona"][b]) & (np.abs(c["created"][b] - c["created"][a]) <= window_s)
+        previous[b[linked]] = a[linked]
+        following[a[linked]] = b[linked]
+        self._neighbours = (window_s, previous, following)
+        return previous, following

@@ -25,6 +25,7 @@ class ExplainPanel(QWidget):
             "found_by": self.tr("Found by"), "position": self.tr("Place in the results"),
             "keyword": self.tr("keywords"), "expansion": self.tr("related words"),
             "substring": self.tr("exact text"), "vector": self.tr("meaning"),
+            "context": self.tr("next to a match, same conversation"),
             "backend": self.tr("Search"), "order": self.tr("Order"),
         }
 
