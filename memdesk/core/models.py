@@ -23,6 +23,7 @@ from peewee import (
 
 database = DatabaseProxy()
 _FMT = "%Y-%m-%d %H:%M:%S.%f"
+_WIDTH = len("2024-05-31 10:30:00.000000")
 
 
 class UTCDateTimeField(Field):
@@ -37,12 +38,15 @@ class UTCDateTimeField(Field):
             return value
         if value.tzinfo is None:
             raise ValueError("naive datetime reached the store; times must be UTC-aware")
-        return value.astimezone(timezone.utc).strftime(_FMT)
+        value = value.astimezone(timezone.utc)
+        # the year by hand: strftime's %Y writes year 371 as '371', which strptime cannot read back
+        return f"{value.year:04d}-" + value.strftime(_FMT[3:])
 
     def python_value(self, value):
         if value is None:
             return None
-        return datetime.strptime(value, _FMT).replace(tzinfo=timezone.utc)
+        # zfill: rows written before the fix above hold years < 1000 unpadded
+        return datetime.strptime(value.zfill(_WIDTH), _FMT).replace(tzinfo=timezone.utc)
 
 
 class BaseModel(Model):

@@ -1,5 +1,6 @@
 """Memory operations of the Store against a real SQLite file."""
-from datetime import timedelta
+import sqlite3
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -216,3 +217,18 @@ def test_content_hash_finds_exact_duplicates(store):
     b = store.get(store.add(content="用户 喜欢 python ").added[0])
     c = store.get(store.add(content="用户喜欢 Java").added[0])
     assert a.content_hash == b.content_hash != c.content_hash
+
+
+def test_a_year_before_1000_reads_back_and_sorts_by_time(store, db_path):
+    # Found by the blockcell fuzz: an epoch of -5e10 s is year 385; strftime wrote it as '385-…',
+    # and from then on every listing of the store failed to read that row.
+    ancient = datetime(385, 7, 1, 12, 0, tzinfo=timezone.utc)
+    old_id = store.add(content="很久以前", created_at=ancient).added[0]
+    store.add(content="现在")
+    assert store.get(old_id).created_at == ancient
+    assert [m.content for m in store.list(sort="created_at", descending=False)] == ["很久以前", "现在"]
+    conn = sqlite3.connect(db_path)  # a row an earlier version wrote unpadded still reads
+    conn.execute("UPDATE memory SET created_at = '385-07-01 12:00:00.000000' WHERE id = ?", (old_id,))
+    conn.commit()
+    conn.close()
+    assert store.get(old_id).created_at == ancient

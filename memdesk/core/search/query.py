@@ -252,7 +252,8 @@ class _Parser:
             if not value:
                 raise QuerySyntaxError(f"{field}{op} needs a value", value_pos)
             if field == "importance":
-                if not value.isdigit() or not 1 <= int(value) <= 10:
+                # isdecimal, not isdigit: '𐩀' is a digit int() cannot read
+                if not value.isdecimal() or not 1 <= int(value) <= 10:
                     raise QuerySyntaxError(f"importance is a whole number from 1 to 10, not {value!r}", value_pos)
                 return Filter(field, op, str(int(value)))
             parse_date(value, self.now, value_pos)
@@ -324,7 +325,10 @@ def parse_date(value: str, now: datetime, pos: int = 0) -> tuple[datetime, datet
     if rel:
         amount, unit = int(rel.group(1)), rel.group(2).lower()
         days = amount * {"d": 1, "w": 7, "m": 30, "y": 365}[unit]
-        moment = now - timedelta(days=days)
+        try:
+            moment = now - timedelta(days=days)
+        except OverflowError:  # 99999y reaches before year 1
+            raise QuerySyntaxError(f"{value!r} reaches back before year 1", pos) from None
         return moment, moment
     match = _DATE.match(value)
     if not match:

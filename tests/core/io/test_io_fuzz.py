@@ -42,6 +42,18 @@ def _check(store, path, fmt="auto"):
         apply_import(store, plan, backup=False)
     except MemDeskError as exc:
         assert str(exc) and _state(store) == before
+        return
+    _forget_new(store, before)
+
+
+def _forget_new(store, before):
+    """Drop what the example imported: a store that grows makes every example slower
+    (1,000 examples took 45 s, 10,000 would take hours)."""
+    kept = {memory_id for memory_id, _, _ in before[0]}
+    new = [m.id for m in store.list(state="all") if m.id not in kept]
+    if new:
+        store.delete(new)
+        store.purge(new)
 
 
 lines = st.lists(st.one_of(st.text(max_size=30), st.sampled_from(
