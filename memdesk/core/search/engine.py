@@ -4,7 +4,8 @@ Threads: ``build`` may run on a worker while the UI thread searches the
 previous index; the new one is swapped in under a lock and changes applied
 meanwhile are replayed. Searches, ``apply`` and the swap hold one lock, so
 searches from several threads are safe but run one at a time. Call
-``warm_up`` (jieba's dictionary, ~1 s) from a worker before the first search.
+``warm_up`` (jieba's dictionary and the thesaurus, ~1.5 s) from a worker
+before the first search.
 
 How a search runs: the query is parsed (query.py) and split into ranked free
 words and constraints (filters.py); the free words produce up to four
@@ -109,8 +110,9 @@ class SearchEngine:
         return SearchIndex(self.tokenizer, self.keyword_settings, model)
 
     def warm_up(self) -> None:
-        """Load jieba now; call from a worker thread at start-up."""
+        """Load jieba and the thesaurus now; call from a worker thread at start-up."""
         self.tokenizer.warm_up()
+        self._index.keyword.thesaurus.load()
 
     def __len__(self) -> int:
         return len(self._index.table)
