@@ -25,5 +25,6 @@ cp "$HERE/memdesk.png" ~/.local/share/icons/hicolor/256x256/apps/memdesk.png
 echo "MemDesk installed: run 'memdesk' or find 记忆台 / MemDesk in your applications menu."
 INSTALL
 chmod +x "$STAGE/install.sh"
-tar -C dist -czf "$STAGE.tar.gz" "$(basename "$STAGE")"
+tar -C dist -cf "$STAGE.tar" "$(basename "$STAGE")"
+gzip -9 -f "$STAGE.tar"  # -> $STAGE.tar.gz
 echo "built $STAGE.tar.gz"
