@@ -35,14 +35,14 @@ def reembed(store, embedder: Embedder, *, cancel: Callable[[], bool] = lambda: F
                 "the finished ones are kept"
             )
         chunk = ids[start:start + batch_size]
-        records = store.get_many(chunk)
+        found = store.texts_to_embed(chunk)
         # A memory may have been deleted since the stale list was read.
-        live = [records[i] for i in chunk if i in records and records[i].deleted_at is None]
+        live = [i for i in chunk if i in found]
         if live:
-            texts = [embed_text(r.title, r.content) for r in live]
+            texts = [embed_text(*found[i]) for i in live]
             vectors = embedder.embed(texts)
             store.put_vectors(model_id, [
-                (r.id, text_hash(t), v) for r, t, v in zip(live, texts, vectors)
+                (memory_id, text_hash(t), v) for memory_id, t, v in zip(live, texts, vectors)
             ])
         done += len(chunk)
         progress(done, total)

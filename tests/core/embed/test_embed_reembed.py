@@ -72,3 +72,10 @@ def test_cancel_keeps_finished_batches_committed(filled, tiny, db_path):
         other.close()
     assert reembed(store, emb, batch_size=2) == 4
     assert len(store.load_vectors(emb.model_id)[0]) == 8
+
+
+def test_a_memory_deleted_after_the_stale_list_is_skipped(filled):
+    store, ids = filled
+    store.delete([ids[1]])
+    found = store.texts_to_embed(ids[:3] + ["no-such-id"])
+    assert found == {ids[0]: ("", CONTENTS[0]), ids[2]: ("", CONTENTS[2])}
