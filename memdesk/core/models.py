@@ -26,6 +26,15 @@ _FMT = "%Y-%m-%d %H:%M:%S.%f"
 _WIDTH = len("2024-05-31 10:30:00.000000")
 
 
+def stored_time(value: datetime) -> str:
+    """An aware datetime in the store's fixed-width UTC text form (text order = time order)."""
+    if value.tzinfo is None:
+        raise ValueError("naive datetime reached the store; times must be UTC-aware")
+    value = value.astimezone(timezone.utc)
+    # the year by hand: strftime's %Y writes year 371 as '371', which strptime cannot read back
+    return f"{value.year:04d}-" + value.strftime(_FMT[3:])
+
+
 class UTCDateTimeField(Field):
     """Aware UTC datetimes stored as fixed-width text, so text order = time order."""
 
@@ -36,11 +45,7 @@ class UTCDateTimeField(Field):
             return None
         if isinstance(value, str):  # already in storage form (raw query values)
             return value
-        if value.tzinfo is None:
-            raise ValueError("naive datetime reached the store; times must be UTC-aware")
-        value = value.astimezone(timezone.utc)
-        # the year by hand: strftime's %Y writes year 371 as '371', which strptime cannot read back
-        return f"{value.year:04d}-" + value.strftime(_FMT[3:])
+        return stored_time(value)
 
     def python_value(self, value):
         if value is None:

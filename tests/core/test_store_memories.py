@@ -232,3 +232,13 @@ def test_a_year_before_1000_reads_back_and_sorts_by_time(store, db_path):
     conn.commit()
     conn.close()
     assert store.get(old_id).created_at == ancient
+
+
+def test_stored_time_is_fixed_width_and_refuses_naive_times():
+    from memdesk.core.models import stored_time
+
+    early = stored_time(datetime(385, 7, 1, 12, 0, tzinfo=timezone.utc))
+    late = stored_time(datetime(2024, 5, 31, 10, 30, tzinfo=timezone.utc))
+    assert early == "0385-07-01 12:00:00.000000" and len(early) == len(late) and early < late
+    with pytest.raises(ValueError):
+        stored_time(datetime(2024, 5, 31))

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
-from datetime import timezone
 
 from peewee import fn
 
@@ -19,7 +18,6 @@ from ...core import models, queries
 from ...core.models import Memory
 from ...core.times import now_utc
 
-_STORED_TIME = "%Y-%m-%d %H:%M:%S.%f"  # models.UTCDateTimeField's text form: text order = time order
 TITLE_CHARS = 40
 YIELD_EVERY = 2000
 
@@ -63,7 +61,7 @@ def brief_of(record) -> Brief:
         state = "active"
     return Brief(record.id, record.persona_id, record.group, record.display_title, tuple(record.tags),
                  record.type, record.tier, state, record.importance,
-                 record.updated_at.strftime(_STORED_TIME))
+                 models.stored_time(record.updated_at))
 
 
 def _bind(store) -> None:
@@ -84,7 +82,7 @@ def _rows(query):
 def load_briefs(store, *, persona=queries.ALL, ids=None, cancel=lambda: False) -> dict[str, Brief]:
     """Every memory in the persona's view (all states), or just ``ids``; id -> Brief."""
     _bind(store)
-    now = now_utc().strftime(_STORED_TIME)
+    now = models.stored_time(now_utc())
     out: dict[str, Brief] = {}
     chunks = [None] if ids is None else [list(ids)[i:i + 500] for i in range(0, len(ids), 500)]
     for chunk in chunks:
@@ -123,7 +121,7 @@ def memory_ids(store, **filters) -> list[str]:
 def changed_since(store, since) -> list[str]:
     """Ids of memories added, edited or deleted at or after ``since`` (another process's writes)."""
     _bind(store)
-    stamp = since.astimezone(timezone.utc).strftime(_STORED_TIME)
+    stamp = models.stored_time(since)
     query = Memory.select(Memory.id).where((Memory.updated_at >= stamp) | (Memory.created_at >= stamp)
                                            | (Memory.deleted_at >= stamp))
     return [row[0] for row in _rows(query)]
