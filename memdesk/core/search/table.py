@@ -190,7 +190,8 @@ class RecordTable:
     # -- context -------------------------------------------------------------------
     def neighbours(self, window_s: float) -> tuple[np.ndarray, np.ndarray]:
         """(previous, next) slot per slot, -1 for none: the memory stored just before and
-        just after it, of the same persona and within ``window_s`` seconds.
+        just after it, of the same persona and within ``window_s`` seconds (deleted and
+        superseded memories are skipped, and have none).
 
         Memories saved in one conversation are context for each other (a
         question's answer is often the next line). Cached until the next change.
@@ -200,8 +201,9 @@ class RecordTable:
             return cached[1], cached[2]
         size = self.size
         previous, following = np.full(size, -1), np.full(size, -1)
-        slots = np.where(self.col("live"))[0]
         c = self.cols
+        # Memories in the trash or superseded do not stand between two that are shown.
+        slots = np.where(self.col("live") & ~self.col("deleted") & ~self.col("superseded"))[0]
         slots = slots[np.lexsort((c["seq"][slots], c["created"][slots], c["persona"][slots]))]
         a, b = slots[:-1], slots[1:]
         linked = (c["persona"][a] == c["persona"][b]) & (np.abs(c["created"][b] - c["created"][a]) <= window_s)

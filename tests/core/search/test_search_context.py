@@ -54,7 +54,9 @@ def test_context_needs_the_same_conversation(store, tokenizer):
 def test_neighbours_follow_storage_order_and_persona(store):
     now = now_utc()
     work, _ = store.create_persona(name="工作")
-    same_time = [store.add(content=f"第{i}句", created_at=now).added[0] for i in range(3)]
+    same_time = [store.add(content=f"第{i}句", created_at=now).added[0] for i in range(4)]
+    store.delete([same_time[2]])  # in the trash: it no longer separates 1 and 3
+    del same_time[2]
     elsewhere = store.add(content="别的助手", created_at=now, persona_id=work).added[0]
     engine = SearchEngine(store)
     engine.build()
