@@ -110,6 +110,16 @@ def percentile(values: list[float], pct: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(pct / 100 * (len(ordered) - 1))))]
 
 
+def timed(run, queries: list[str]) -> list[float]:
+    """Milliseconds each query took."""
+    times = []
+    for q in queries:
+        t = time.perf_counter()
+        run(q)
+        times.append((time.perf_counter() - t) * 1000)
+    return times
+
+
 def measure(size: int, query_count: int, tokenizer: Tokenizer, seed: int) -> dict:
     rng = random.Random(seed + size)
     texts = make_corpus(size, rng)
@@ -121,32 +131,24 @@ def measure(size: int, query_count: int, tokenizer: Tokenizer, seed: int) -> dic
     build_s = time.perf_counter() - started
     for q in queries[:5]:
         engine.search(q, limit=20)  # warm caches once, as a running app has
-    ours = []
-    for q in queries:
-        t = time.perf_counter()
-        engine.search(q, limit=20)
-        ours.append((time.perf_counter() - t) * 1000)
+    ours = timed(lambda q: engine.search(q, limit=20), queries)
     # The same words asked as a question, as assistants send them: related-term expansion,
     # synonyms and conversation context run too (not part of the FTS5 comparison).
-    asked = []
-    for q in queries:
-        t = time.perf_counter()
-        engine.search(f"{q} 是什么？", limit=20, lenient=True)
-        asked.append((time.perf_counter() - t) * 1000)
+    asked = timed(lambda q: engine.search(f"{q} 是什么？", limit=20, lenient=True), queries)
 
     db = sqlite3.connect(":memory:")
     db.execute("CREATE VIRTUAL TABLE fts USING fts5(body, tokenize='unicode61')")
     db.executemany("INSERT INTO fts(rowid, body) VALUES (?, ?)",
                    ((i, " ".join(tokenizer.words(text))) for i, text in enumerate(texts)))
     db.commit()
-    fts = []
-    for q in queries:
-        t = time.perf_counter()
+
+    def fts_search(q):
         tokens = [w.replace('"', "") for w in tokenizer.words(q)]
         match = " OR ".join(f'"{w}"' for w in dict.fromkeys(tokens) if w)
         if match:
             db.execute("SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT 20", (match,)).fetchall()
-        fts.append((time.perf_counter() - t) * 1000)
+
+    fts = timed(fts_search, queries)
     db.close()
     p95, fts_p95 = percentile(ours, 95), percentile(fts, 95)
     return {"p50_ms": round(statistics.median(ours), 3), "p95_ms": round(p95, 3),
