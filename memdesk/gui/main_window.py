@@ -163,7 +163,7 @@ class MainWindow(QMainWindow):
         self.search_bar.save_requested.connect(self.save_search)
         self.browser.memory_selected.connect(self.open_memory)
         self.browser.search_finished.connect(self._on_search_finished)
-        self.browser.mode_changed.connect(lambda _mode: self._update_counts())
+        self.browser.mode_changed.connect(self._on_mode_changed)
         tree = self.browser.tree
         tree.loaded.connect(self._update_counts)
         tree.node_activated.connect(self._node_activated)
@@ -235,10 +235,15 @@ class MainWindow(QMainWindow):
         if not self.editor.maybe_leave():
             self.browser.select_memory(self.editor.memory_id)  # the selection goes back to what is edited
             return
+        hit, query, terms = self._search_of(memory_id)
+        self.editor.load(memory_id, hit=hit, query=query, terms=terms)
+
+    def _search_of(self, memory_id: str) -> tuple:
+        """(hit, query, terms to mark) for a memory under the current search."""
         hit = self.browser.current_hit(memory_id)
         outcome = self.browser.results.model.outcome
         terms = (tuple(hit.terms) if hit else ()) + tuple(outcome.terms) if self.browser.searching else ()
-        self.editor.load(memory_id, hit=hit, query=self.browser.query if hit else "", terms=terms)
+        return hit, (self.browser.query if hit else ""), terms
 
     def _open_current_result(self) -> None:
         memory_id = self.browser.results.current_id() or self.browser.results.step(0)
@@ -320,6 +325,17 @@ class MainWindow(QMainWindow):
     def _on_search_finished(self, outcome) -> None:
         self.search_bar.set_error(outcome.error)
         self._update_counts()
+        self._follow_search()
+
+    def _on_mode_changed(self, _mode: str) -> None:
+        self._update_counts()
+        self._follow_search()
+
+    def _follow_search(self) -> None:
+        """The open memory's "why found" and marks follow the current search (or its end),
+        not the search that opened it."""
+        if self.editor.memory_id and not self.editor.is_new:
+            self.editor.show_search(*self._search_of(self.editor.memory_id))
 
     def save_search(self) -> None:
         query = self.search_bar.text().strip()

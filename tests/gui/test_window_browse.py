@@ -55,8 +55,13 @@ def test_search_opens_hits_and_leaves_access_counts_alone(launch, db_path, qtbot
     window.acts.previous.trigger()
     assert window.editor.memory_id == hits[0]
 
+    # A new search that still finds the open memory explains it for the new query.
+    search(window, qtbot, "绿茶 OR 喝")
+    assert window.editor.memory_id == hits[0] and "绿茶 OR 喝" in explain.note.text()
+
     qtbot.keyClick(window.search_bar.edit, Qt.Key.Key_Escape)
     assert window.browser.stack.currentWidget() is window.browser.tree
+    assert "绿茶" not in explain.note.text()  # no search: nothing left from the last one
 
 
 def test_search_syntax_error_is_shown_not_raised(launch, db_path, qtbot):

@@ -279,12 +279,16 @@ class MemoryEditor(QWidget):
         self._show_details(record)
         self.history.set_revisions(self.session.store.revisions(memory_id), self._persona_names)
         self.chain.set_chain(self.session.store.supersede_chain(memory_id), memory_id)
-        self._search = (hit, query, tuple(terms))
-        self.explain.show_hit(hit, query)
-        self.highlighter.set_terms(terms)
+        self.show_search(hit, query, terms)
         self.stack.setCurrentWidget(self.split)
         self.memory_shown.emit(memory_id)
         return True
+
+    def show_search(self, hit, query: str, terms=()) -> None:
+        """How the open memory scored in the current search (none: hit=None), and what to mark."""
+        self._search = (hit, query, tuple(terms))
+        self.explain.show_hit(hit, query)
+        self.highlighter.set_terms(terms)
 
     def new_memory(self, *, persona_id=None, group: str = "") -> None:
         self.record, self.memory_id, self.is_new = None, None, True
