@@ -58,6 +58,21 @@ _V3 = [
 ]
 
 
+# v4: the search index lives in the store (search/indexer.py says why this
+# shape). The step creates the tables and a row per existing memory with its
+# vocabulary; cutting the text (jieba, slow) is left to search.indexer.build,
+# which works in short resumable batches, so a kill -9 loses at most a batch.
+_V4 = """
+CREATE TABLE "search_doc" ("doc" INTEGER NOT NULL PRIMARY KEY, "memory_id" TEXT NOT NULL UNIQUE, "text" TEXT, "words" TEXT, "grams" TEXT, "vocab" TEXT NOT NULL, "tags" TEXT NOT NULL, "ehash" TEXT, "meta" BLOB);
+CREATE TABLE "search_word" ("term" TEXT NOT NULL, "doc" INTEGER NOT NULL, "tf" REAL NOT NULL, PRIMARY KEY ("term", "doc")) WITHOUT ROWID;
+CREATE TABLE "search_gram" ("term" TEXT NOT NULL, "doc" INTEGER NOT NULL, "tf" REAL NOT NULL, PRIMARY KEY ("term", "doc")) WITHOUT ROWID;
+CREATE TABLE "search_tag" ("tag" TEXT NOT NULL, "doc" INTEGER NOT NULL, PRIMARY KEY ("tag", "doc")) WITHOUT ROWID;
+CREATE TABLE "search_vocab" ("term" TEXT NOT NULL PRIMARY KEY, "refs" INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE "search_code" ("kind" TEXT NOT NULL, "name" TEXT NOT NULL, "code" INTEGER NOT NULL, PRIMARY KEY ("kind", "name"));
+CREATE TABLE "search_stat" ("name" TEXT NOT NULL PRIMARY KEY, "value")
+"""
+
+
 def _run_script(conn, script: str) -> None:
     # executescript would COMMIT the open transaction; run statement by statement.
     for statement in script.split(";\n"):
@@ -78,10 +93,18 @@ def _v3(conn) -> None:
         conn.execute(statement)
 
 
+def _v4(conn) -> None:
+    _run_script(conn, _V4)
+    from .search.indexer import stub_all  # the vocabulary rules live with the index
+
+    stub_all(conn)
+
+
 # (version, step): step(conn) upgrades from version-1 to version.
 MIGRATIONS: list[tuple[int, Callable]] = [
     (1, _v1),
     (2, _v2),
     (3, _v3),
+    (4, _v4),
 ]
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -8,6 +8,7 @@ Peewee gives every thread its own connection.
 from __future__ import annotations
 
 import functools
+import threading
 import json
 from contextlib import contextmanager
 from datetime import datetime, timedelta
@@ -45,6 +46,9 @@ def _bound(method):
     return wrapper
 
 
+_bound_method = _bound
+
+
 def _ids(ids) -> list[str]:
     return [ids] if isinstance(ids, str) else list(ids)
 
@@ -53,6 +57,26 @@ class Store:
     def __init__(self, db, path: Path):
         self._db = db
         self.path = Path(path)
+        self._writing = threading.local()
+        self._tokenizer = None
+
+    @property
+    def tokenizer(self):
+        """The tokenizer writes cut new text with (the process's shared one unless set)."""
+        if self._tokenizer is None:
+            from .search.tokenize import shared_tokenizer  # jieba only once something is cut
+
+            self._tokenizer = shared_tokenizer()
+        return self._tokenizer
+
+    @tokenizer.setter
+    def tokenizer(self, value) -> None:
+        self._tokenizer = value
+
+    @_bound_method
+    def connection(self):
+        """This thread's sqlite3 connection (the search index reads it directly)."""
+        return self._db.connection()
 
     @classmethod
     def open(cls, path=None) -> "Store":
@@ -65,11 +89,34 @@ class Store:
 
     @contextmanager
     def write(self):
+        """One short write transaction (BEGIN IMMEDIATE, waits for other writers).
+
+        Before it commits, the search index takes in whatever the transaction
+        changed (the trigger-written change feed says what), so every writer
+        (window, CLI, MCP, import, maintenance) keeps it current.
+        """
         if models.database.obj is not self._db:
             models.database.initialize(self._db)
-        """One short write transaction (BEGIN IMMEDIATE, waits for other writers)."""
+        depth = getattr(self._writing, "depth", 0)
         with self._db.atomic():
-            yield
+            marker = self._db.execute_sql('SELECT COALESCE(MAX(seq), 0) FROM change_log').fetchone()[0] \
+                if depth == 0 else 0
+            self._writing.depth = depth + 1
+            try:
+                yield
+            finally:
+                self._writing.depth = depth
+            if depth == 0:
+                self._index_since(marker)
+
+    def _index_since(self, marker: int) -> None:
+        rows = self._db.execute_sql('SELECT memory_id, kind FROM change_log WHERE seq > ?', (marker,)).fetchall()
+        if not rows:
+            return
+        from .search.indexer import sync  # numpy and jieba stay out of read-only processes
+
+        ids = [memory_id for memory_id, kind in rows if kind != "personas"]
+        sync(self._db.connection(), self.tokenizer, ids, personas=len(ids) < len(rows))
 
     @_bound
     def data_version(self) -> int:

@@ -98,6 +98,16 @@ class BM25Field:
         term_id = self._term_ids.get(term)
         return 0 if term_id is None else int(self._df[term_id])
 
+    # -- what scoring reads (a stored field answers these from the database) --------
+    def doc_count(self) -> int:
+        return len(self._doc_terms)
+
+    def total_length(self) -> float:
+        return self._total_len
+
+    def lengths(self, slots: np.ndarray) -> np.ndarray:
+        return self._doc_len[slots]
+
     def _average_idf(self) -> float:
         # rank-bm25 averages the raw idf over every term present in the corpus.
         if self._avg_idf is None:
@@ -114,7 +124,7 @@ class BM25Field:
         df = self.df(term)
         if df == 0:
             return 0.0
-        n = len(self._doc_terms)
+        n = self.doc_count()
         value = math.log(n - df + 0.5) - math.log(df + 0.5)
         return max(self.epsilon * self._average_idf(), MIN_IDF) if value <= 0 else value
 
@@ -144,10 +154,10 @@ class BM25Field:
 
     def add_weighted(self, weights: dict[str, float], out: np.ndarray) -> None:
         """Add sum over terms of weight x BM25 into ``out``, in one vectorised pass."""
-        n = len(self._doc_terms)
+        n = self.doc_count()
         if n == 0 or not weights:
             return
-        avgdl = self._total_len / n
+        avgdl = self.total_length() / n
         slot_parts, tf_parts, factor_parts = [], [], []
         for term, weight in weights.items():
             slots, tfs = self.postings(term)
@@ -160,7 +170,7 @@ class BM25Field:
             return
         slots = np.concatenate(slot_parts)
         tfs = np.concatenate(tf_parts)
-        norm = self.k1 * (1 - self.b + self.b * self._doc_len[slots] / avgdl)
+        norm = self.k1 * (1 - self.b + self.b * self.lengths(slots) / avgdl)
         contrib = np.concatenate(factor_parts) * (tfs * (self.k1 + 1) / (tfs + norm))
         out += np.bincount(slots, weights=contrib, minlength=len(out))[: len(out)]
 

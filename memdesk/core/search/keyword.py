@@ -95,6 +95,25 @@ def searchable_text(record: MemoryRecord) -> str:
     return normalise("\n".join(p for p in parts if p))
 
 
+def document_terms(tokenizer: Tokenizer, record: MemoryRecord,
+                   overlay: frozenset[str] = frozenset()) -> tuple[Counter, Counter]:
+    """A memory's (word, bigram) bags, weighted by field; overlay: its store's vocabulary in it."""
+    words: Counter = Counter()
+    grams: Counter = Counter()
+    fields = {"title": record.title, "content": record.content, "summary": record.summary,
+              "tags": " ".join(record.tags), "group": record.group.replace("/", " ")}
+    for name, text in fields.items():
+        if not text:
+            continue
+        weight = FIELD_WEIGHTS[name]
+        text = normalise(text)
+        for term in tokenizer.words(text, normalised=True, overlay=overlay):
+            words[term] += weight
+        for term in tokenizer.bigrams(text, normalised=True):
+            grams[term] += weight
+    return words, grams
+
+
 SHARED_THESAURUS = Thesaurus()  # read once per process, on first use
 
 
@@ -109,19 +128,7 @@ class KeywordIndex:
 
     # -- documents -------------------------------------------------------------
     def set(self, slot: int, record: MemoryRecord) -> None:
-        words: Counter = Counter()
-        grams: Counter = Counter()
-        fields = {"title": record.title, "content": record.content, "summary": record.summary,
-                  "tags": " ".join(record.tags), "group": record.group.replace("/", " ")}
-        for name, text in fields.items():
-            if not text:
-                continue
-            weight = FIELD_WEIGHTS[name]
-            text = normalise(text)
-            for term in self.tokenizer.words(text, normalised=True):
-                words[term] += weight
-            for term in self.tokenizer.bigrams(text, normalised=True):
-                grams[term] += weight
+        words, grams = document_terms(self.tokenizer, record)
         self.words.set(slot, words)
         self.bigrams.set(slot, grams)
 

@@ -126,6 +126,15 @@ class RecordTable:
     def persona_code(self, persona_id: str | None) -> int:
         return GLOBAL_CODE if persona_id is None else self._code(self._persona_codes, persona_id)
 
+    def record(self, slot: int) -> MemoryRecord | None:
+        return self.records[slot]
+
+    def records_of(self, slots: list[int]) -> dict[int, MemoryRecord]:
+        return {s: self.records[s] for s in slots if self.records[s] is not None}
+
+    def slot(self, memory_id: str) -> int | None:
+        return self.slot_of.get(memory_id)
+
     # -- masks -------------------------------------------------------------------
     def scope_mask(self, persona: str | None) -> np.ndarray:
         """None = every persona; '' = global only; an id = that persona + global."""

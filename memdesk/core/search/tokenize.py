@@ -43,6 +43,30 @@ def has_cjk(text: str) -> bool:
     return _HAS_CJK.search(text) is not None
 
 
+def vocabulary_terms(words: Iterable[str]) -> list[str]:
+    """The user terms (tags, group and persona names, short titles) jieba should keep whole."""
+    out = []
+    for word in words:
+        term = normalise(word or "").strip()
+        if term and len(term) <= MAX_VOCAB_LEN and has_cjk(term) and _VOCAB_OK.match(term) and term not in out:
+            out.append(term)
+    return out
+
+
+def substrings(text: str, longest: int = MAX_VOCAB_LEN) -> set[str]:
+    """Every piece of 2..longest characters of ``text`` that holds a CJK character:
+    the candidates for vocabulary terms inside a text."""
+    out: set[str] = set()
+    for chunk in text.split():
+        n = len(chunk)
+        for start in range(n):
+            for end in range(start + 2, min(n, start + longest) + 1):
+                piece = chunk[start:end]
+                if _HAS_CJK.search(piece):
+                    out.add(piece)
+    return out
+
+
 class Tokenizer:
     """Word and bigram terms for the keyword index. Thread-safe."""
 
@@ -57,6 +81,7 @@ class Tokenizer:
         self._vocabulary: set[str] = set()
         self._stems: dict[str, str] = {}
         self._stemmer = None
+        self._freqs: dict[str, int] = {}  # overlay words' suggested frequencies
 
     # -- loading -----------------------------------------------------------
     def warm_up(self) -> None:
@@ -82,17 +107,15 @@ class Tokenizer:
         return self._jieba
 
     def add_vocabulary(self, words: Iterable[str]) -> list[str]:
-        """Teach jieba the user's terms; returns the (normalised) new ones.
+        """Teach jieba the user's terms for good; returns the (normalised) new ones.
+
+        The in-memory index (no store) uses this; a store's index passes its
+        vocabulary per cut instead (``overlay``).
 
         Memories already indexed that contain a new term were cut without it;
         the index re-tokenises them (see KeywordIndex.add_vocabulary).
         """
-        new = []
-        for word in words:
-            term = normalise(word or "").strip()
-            if (term and term not in self._vocabulary and len(term) <= MAX_VOCAB_LEN
-                    and has_cjk(term) and _VOCAB_OK.match(term)):
-                new.append(term)
+        new = [term for term in vocabulary_terms(words) if term not in self._vocabulary]
         if not new:
             return []
         with self._lock:
@@ -108,28 +131,40 @@ class Tokenizer:
         return frozenset(self._vocabulary)
 
     # -- terms ---------------------------------------------------------------
-    def words(self, text: str, *, normalised: bool = False, subwords: bool = True) -> list[str]:
+    def words(self, text: str, *, normalised: bool = False, subwords: bool = True,
+              overlay: frozenset[str] = frozenset()) -> list[str]:
         """Word terms in order, with repeats (BM25 counts them).
 
         ``subwords``: jieba's search mode, where a long word also yields the
         dictionary words inside it (金融科技 -> 金融, 科技, 金融科技).
         """
-        return self.words_and_stops(text, normalised=normalised, subwords=subwords)[0]
+        return self.words_and_stops(text, normalised=normalised, subwords=subwords, overlay=overlay)[0]
 
-    def words_and_stops(self, text: str, *, normalised: bool = False,
-                        subwords: bool = True) -> tuple[list[str], int]:
-        """Word terms, and how many stop words were dropped (a sign of a sentence)."""
+    def words_and_stops(self, text: str, *, normalised: bool = False, subwords: bool = True,
+                        overlay: frozenset[str] = frozenset()) -> tuple[list[str], int]:
+        """Word terms, and how many stop words were dropped (a sign of a sentence).
+
+        ``overlay``: a store's own vocabulary terms that occur in ``text``
+        (vocabulary_in). They count for this cut only, so a cut depends on
+        the text and its store, never on what else this process has cut.
+        """
         text = text if normalised else normalise(text)
         if not text.strip():
             return [], 0
-        key = text if subwords else "\x01" + text
+        key = (text if subwords else "\x01" + text) + ("\x02" + "\x03".join(sorted(overlay)) if overlay else "")
         cached = self._cache.get(key)
         if cached is not None:
             return list(cached[0]), cached[1]
         segmenter = self._segmenter()
         with self._lock:
             cut = segmenter.cut_for_search if subwords else segmenter.cut
-            pieces = list(cut(text, HMM=self._hmm))
+            undo = self._overlay(segmenter, overlay) if overlay else None
+            try:
+                pieces = list(cut(text, HMM=self._hmm))
+            finally:
+                if undo is not None:
+                    undo()
+        vocabulary = self._vocabulary | overlay if overlay else self._vocabulary
         out: list[str] = []
         stops = 0
         for piece in pieces:
@@ -137,12 +172,12 @@ class Tokenizer:
             if not piece:
                 continue
             if has_cjk(piece):
-                if piece in self._vocabulary or piece not in STOP_WORDS:
+                if piece in vocabulary or piece not in STOP_WORDS:
                     out.append(piece)
                 else:
                     stops += 1
                 continue
-            if piece in self._vocabulary:
+            if piece in vocabulary:
                 out.append(piece)
             for run in _ALNUM.findall(piece):
                 stops += self._latin(run, out)
@@ -151,6 +186,38 @@ class Tokenizer:
                 self._cache.clear()
             self._cache[key] = (tuple(out), stops)
         return out, stops
+
+    def _overlay(self, segmenter, words: frozenset[str]):
+        """Put ``words`` into jieba's dictionary for one cut; returns the undo.
+
+        Frequencies are jieba's own suggestion computed against its pristine
+        dictionary (all are computed before any is added), and the total is
+        left alone: the same words give the same cut in any order.
+        """
+        freq = segmenter.FREQ
+        wanted = {}
+        for word in sorted(words):
+            known = self._freqs.get(word)
+            if known is None:
+                known = self._freqs[word] = segmenter.suggest_freq(word, False)
+            wanted[word] = known
+        saved: dict[str, int | None] = {}
+        for word, value in wanted.items():
+            saved.setdefault(word, freq.get(word))
+            freq[word] = value
+            for end in range(1, len(word)):
+                prefix = word[:end]
+                if prefix not in freq:
+                    saved[prefix] = None
+                    freq[prefix] = 0
+
+        def undo() -> None:
+            for word, value in saved.items():
+                if value is None:
+                    freq.pop(word, None)
+                else:
+                    freq[word] = value
+        return undo
 
     def _latin(self, run: str, out: list[str]) -> int:
         """Append the terms of one letters/digits run; returns 1 for a stop word."""
@@ -192,3 +259,14 @@ class Tokenizer:
                 if pair[0] not in BIGRAM_SKIP and pair[1] not in BIGRAM_SKIP:
                     out.append(pair)
         return out
+
+
+_SHARED: Tokenizer | None = None
+
+
+def shared_tokenizer() -> Tokenizer:
+    """One tokenizer per process: jieba's dictionary is loaded once (~50 MB)."""
+    global _SHARED
+    if _SHARED is None:
+        _SHARED = Tokenizer()
+    return _SHARED

@@ -35,6 +35,22 @@ class VectorIndex:
         self._has[slot] = True
         self._hashes[slot] = text_hash
 
+    def set_many(self, slots: np.ndarray, matrix: np.ndarray, hashes: list[str]) -> None:
+        """Load many rows at once (a store's vectors at start)."""
+        if len(slots) == 0:
+            return
+        top = int(slots.max()) + 1
+        if top > len(self._has):
+            capacity = max(top, len(self._has) * 2)
+            grown = np.zeros((capacity, self.dim), dtype=np.float32)
+            grown[: len(self._matrix)] = self._matrix
+            has = np.zeros(capacity, dtype=bool)
+            has[: len(self._has)] = self._has
+            self._matrix, self._has = grown, has
+        self._matrix[slots] = matrix
+        self._has[slots] = True
+        self._hashes.update(zip(slots.tolist(), hashes))
+
     def remove(self, slot: int) -> None:
         if self._hashes.pop(slot, None) is not None:
             self._has[slot] = False

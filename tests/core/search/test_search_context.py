@@ -62,7 +62,7 @@ def test_neighbours_follow_storage_order_and_persona(store):
     engine.build()
     table = engine._index.table
     previous, following = table.neighbours(600.0)
-    slot = table.slot_of
+    slot = {i: table.slot(i) for i in [*same_time, elsewhere]}
     assert previous[slot[same_time[1]]] == slot[same_time[0]]
     assert following[slot[same_time[1]]] == slot[same_time[2]]
     assert previous[slot[same_time[0]]] == -1

@@ -1,0 +1,448 @@
+"""The search index kept in the store, written inside every write transaction.
+
+Why this shape (figures: bench/cold_start.py, 2-core machine, 100k memories).
+Before, each process (window, `memdesk search`, each MCP server) cut every
+memory with jieba and built its postings in RAM at start: 31 s and 827 MB
+for one CLI query. Three designs were weighed:
+
+(a) SQLite FTS5 over pre-cut terms as a candidate generator. Compact, but
+    FTS5 does not hand back the weighted per-field term counts and document
+    lengths our BM25 needs (its bm25() is another formula), so scoring would
+    need a second store of the same numbers; and it exists only on SQLite.
+(b) Segments off the Python heap (tantivy, or our own memory-mapped arrays)
+    caught up from the change feed. Fast reads, but a second file beside the
+    database that must be kept in step by every process, merged, and
+    repaired after a crash, and a native dependency in the installer.
+(c) (chosen) Plain tables of postings in the store: search_word and
+    search_gram (term, doc) -> weighted count, WITHOUT ROWID so a term's
+    postings are one B-tree range, plus a row per memory (search_doc) with
+    its normalised text (substring fallback), its term bags (updates,
+    expansion, explain) and its numeric columns packed in one blob (filters
+    and ranking load every memory's in one query, ~0.1 s per 100k). Written
+    in the same transaction as the memory, by whichever process writes, so
+    it can never disagree with the store; portable SQL, so the PostgreSQL
+    store can carry the same tables. A fresh process reads the packed
+    columns and the postings of its query's terms only; scores are exactly
+    those of the in-memory index (same BM25Field code over these numbers).
+
+The user's vocabulary (tags, group and persona names, short titles) keeps
+those words whole in jieba. It is stored with reference counts; a text is
+cut with the vocabulary terms it contains (Tokenizer overlay), so a cut
+depends only on the text and its store. When a term appears in or vanishes
+from the vocabulary, the memories containing it are cut again here.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import struct
+from collections import Counter
+from datetime import datetime, timezone
+from typing import Callable, Iterable
+
+import numpy as np
+
+from ..embedding import embed_text, text_hash
+from ..records import SCOPES, TIERS, TYPES, MemoryRecord
+from .keyword import document_terms, searchable_text
+from .stopwords import BIGRAM_SKIP
+from .tokenize import Tokenizer, normalise, substrings, vocabulary_terms
+
+META = np.dtype([("doc", "<i8"), ("persona", "<i4"), ("group", "<i4"), ("type", "<i4"), ("scope", "<i4"),
+                 ("tier", "<i4"), ("importance", "<f8"), ("created", "<f8"), ("updated", "<f8"),
+                 ("expires", "<f8"), ("access", "<f8"), ("mention", "<f8"), ("deleted", "?"),
+                 ("superseded", "?"), ("wlen", "<f8"), ("glen", "<f8")])
+GLOBAL_CODE = -1
+BULK = 50  # a sync of more memories than this loads the whole vocabulary once
+BATCH = 500  # memories cut per build transaction
+
+
+def vocabulary_of(record: MemoryRecord) -> list[str]:
+    """The user's own terms in a memory: tags, group names, its title."""
+    return vocabulary_terms([*record.tags, *record.group.split("/"), record.title])
+
+
+def _timestamp(value: datetime | None) -> float:
+    return value.timestamp() if value is not None else np.inf
+
+
+class Vocabulary:
+    """A store's vocabulary terms, looked up by the texts that contain them."""
+
+    def __init__(self, conn: sqlite3.Connection, *, whole: bool = False):
+        self.conn = conn
+        self.terms: set[str] | None = None
+        self.prefixes: set[str] = set()
+        if whole:
+            self.terms = set()
+            self.add(t for (t,) in conn.execute('SELECT term FROM search_vocab'))
+
+    def add(self, terms: Iterable[str]) -> None:
+        if self.terms is None:
+            return
+        for term in terms:
+            self.terms.add(term)
+            self.prefixes.update(term[:end] for end in range(1, len(term) + 1))
+
+    def discard(self, terms: Iterable[str]) -> None:
+        if self.terms is not None:
+            self.terms.difference_update(terms)  # stale prefixes only cost a lookup
+
+    def within(self, text: str) -> frozenset[str]:
+        if self.terms is not None:
+            return frozenset(self._scan(text))
+        pieces = list(substrings(text))
+        found: set[str] = set()
+        for start in range(0, len(pieces), 500):
+            chunk = pieces[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            found.update(t for (t,) in self.conn.execute(
+                f'SELECT term FROM search_vocab WHERE term IN ({marks})', chunk))
+        return frozenset(found)
+
+    def _scan(self, text: str) -> set[str]:
+        found = set()
+        terms, prefixes = self.terms, self.prefixes
+        for chunk in text.split():
+            for start in range(len(chunk)):
+                end = start + 1
+                while end <= len(chunk) and chunk[start:end] in prefixes:
+                    if chunk[start:end] in terms:
+                        found.add(chunk[start:end])
+                    end += 1
+        return found
+
+
+def stub_all(conn: sqlite3.Connection) -> int:
+    """A row (vocabulary only, not yet cut) for every memory without one, in storage
+    order; the vocabulary they bring is counted. Runs inside the caller's transaction."""
+    rows = conn.execute('SELECT m.id, m.title, m.tags, m.group_name FROM memory m '
+                        'LEFT JOIN search_doc d ON d.memory_id = m.id WHERE d.doc IS NULL ORDER BY m.rowid').fetchall()
+    if not rows:
+        _persona_vocabulary(conn)
+        return 0
+    start = conn.execute('SELECT COALESCE(MAX(doc), 0) FROM search_doc').fetchone()[0]
+    refs: Counter = Counter()
+    stubs = []
+    for n, (memory_id, title, tags, group) in enumerate(rows, start + 1):
+        terms = vocabulary_terms([*json.loads(tags), *group.split("/"), title])
+        refs.update(terms)
+        stubs.append((n, memory_id, json.dumps(terms, ensure_ascii=False)))
+    conn.executemany('INSERT INTO search_doc (doc, memory_id, vocab, tags) VALUES (?, ?, ?, \'[]\')', stubs)
+    _add_refs(conn, refs)
+    _persona_vocabulary(conn)
+    _bump(conn, "epoch")
+    return len(rows)
+
+
+def _add_refs(conn, refs: Counter) -> tuple[set[str], set[str]]:
+    """Apply reference-count changes; returns (terms that appeared, terms that vanished)."""
+    appeared, vanished = set(), set()
+    for term, delta in refs.items():
+        if not delta:
+            continue
+        row = conn.execute('SELECT refs FROM search_vocab WHERE term = ?', (term,)).fetchone()
+        before = row[0] if row else 0
+        after = before + delta
+        if after <= 0:
+            conn.execute('DELETE FROM search_vocab WHERE term = ?', (term,))
+            if before > 0:
+                vanished.add(term)
+        else:
+            conn.execute('INSERT OR REPLACE INTO search_vocab (term, refs) VALUES (?, ?)', (term, after))
+            if before <= 0:
+                appeared.add(term)
+    return appeared, vanished
+
+
+def _persona_vocabulary(conn) -> tuple[set[str], set[str]]:
+    """Persona names are vocabulary too; their share is kept under one stat."""
+    names = [n for (n,) in conn.execute('SELECT name FROM persona')]
+    terms = vocabulary_terms(names)
+    row = conn.execute('SELECT value FROM search_stat WHERE name = \'persona_vocab\'').fetchone()
+    before = json.loads(row[0]) if row else []
+    refs: Counter = Counter(terms)
+    refs.subtract(before)
+    conn.execute('INSERT OR REPLACE INTO search_stat (name, value) VALUES (\'persona_vocab\', ?)',
+                 (json.dumps(terms, ensure_ascii=False),))
+    return _add_refs(conn, refs)
+
+
+def _bump(conn, name: str, by: float = 1) -> None:
+    conn.execute('INSERT INTO search_stat (name, value) VALUES (?, ?) '
+                 'ON CONFLICT (name) DO UPDATE SET value = value + excluded.value', (name, by))
+
+
+def stat(conn, name: str, default=0):
+    row = conn.execute('SELECT value FROM search_stat WHERE name = ?', (name,)).fetchone()
+    return row[0] if row else default
+
+
+class _Codes:
+    """Small integer codes for persona ids and group names (filters compare ints)."""
+
+    def __init__(self, conn):
+        self.conn = conn
+        self.codes = {(k, n): c for k, n, c in conn.execute('SELECT kind, name, code FROM search_code')}
+
+    def code(self, kind: str, name: str) -> int:
+        code = self.codes.get((kind, name))
+        if code is None:
+            code = 1 + max((c for (k, _), c in self.codes.items() if k == kind), default=-1)
+            self.conn.execute('INSERT INTO search_code (kind, name, code) VALUES (?, ?, ?)', (kind, name, code))
+            self.codes[(kind, name)] = code
+        return code
+
+
+_PACK = struct.Struct("<qiiiiidddddd??dd")
+assert _PACK.size == META.itemsize
+
+
+def pack_meta(doc: int, record: MemoryRecord, codes: _Codes, wlen: float, glen: float) -> bytes:
+    return _PACK.pack(
+        doc, GLOBAL_CODE if record.persona_id is None else codes.code("p", record.persona_id),
+        codes.code("g", normalise(record.group)),
+        TYPES.index(record.type) if record.type in TYPES else -1,
+        SCOPES.index(record.scope) if record.scope in SCOPES else -1,
+        TIERS.index(record.tier) if record.tier in TIERS else -1,
+        record.importance, record.created_at.timestamp(), record.updated_at.timestamp(),
+        _timestamp(record.expires_at), record.access_count, record.mention_count,
+        record.deleted_at is not None, record.superseded_by is not None, wlen, glen)
+
+
+_COLUMNS = ("id", "persona_id", "group_name", "title", "content", "summary", "tags", "type", "scope",
+            "importance", "created_at", "updated_at", "expires_at", "access_count", "mention_count",
+            "deleted_at", "superseded_by", "tier")
+
+
+class _Row:
+    """The fields of a memory the index reads, straight from SQL (peewee's rows cost
+    more than the rest of an import's indexing)."""
+
+    __slots__ = ("id", "persona_id", "group", "title", "content", "summary", "tags", "type", "scope",
+                 "importance", "created_at", "updated_at", "expires_at", "access_count", "mention_count",
+                 "deleted_at", "superseded_by", "tier")
+
+    def __init__(self, row):
+        for name, value in zip(self.__slots__, row):
+            setattr(self, name, value)
+        self.tags = tuple(json.loads(self.tags))
+        for name in ("created_at", "updated_at", "expires_at", "deleted_at"):
+            value = getattr(self, name)
+            if value is not None:
+                setattr(self, name, _time(value))
+
+
+def _time(text: str) -> datetime:
+    try:
+        return datetime.fromisoformat(text).replace(tzinfo=timezone.utc)
+    except ValueError:  # years before 1000 written unpadded by old versions
+        return datetime.strptime(text.zfill(26), "%Y-%m-%d %H:%M:%S.%f").replace(tzinfo=timezone.utc)
+
+
+def _records(conn, ids: list[str]) -> dict[str, _Row]:
+    found = {}
+    select = ", ".join(f'"{c}"' for c in _COLUMNS)
+    for start in range(0, len(ids), 500):
+        chunk = ids[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        for row in conn.execute(f'SELECT {select} FROM memory WHERE id IN ({marks})', chunk):
+            found[row[0]] = _Row(row)
+    return found
+
+
+def _docs(conn, column: str, keys: list) -> dict:
+    """search_doc rows by memory_id or doc: key -> (doc, memory_id, text, words, grams, vocab, tags)."""
+    out = {}
+    for start in range(0, len(keys), 500):
+        chunk = keys[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        for row in conn.execute(f'SELECT doc, memory_id, text, words, grams, vocab, tags FROM search_doc '
+                                f'WHERE {column} IN ({marks})', chunk):
+            out[row[0] if column == "doc" else row[1]] = row
+    return out
+
+
+def _containing(conn, terms: set[str]) -> set[int]:
+    """Cut documents whose text contains any of ``terms``: narrowed by the term's rarest
+    CJK bigram where it has one, else a scan of the texts."""
+    docs: set[int] = set()
+    for term in terms:
+        pairs = [term[i:i + 2] for i in range(len(term) - 1)]
+        pairs = [p for p in pairs if p[0] not in BIGRAM_SKIP and p[1] not in BIGRAM_SKIP
+                 and all('\u3400' <= ch for ch in p)]
+        if pairs:
+            counts = [(conn.execute('SELECT COUNT(*) FROM search_gram WHERE term = ?', (p,)).fetchone()[0], p)
+                      for p in dict.fromkeys(pairs)]
+            rarest = min(counts)[1]
+            rows = conn.execute('SELECT d.doc FROM search_gram g JOIN search_doc d ON d.doc = g.doc '
+                                'WHERE g.term = ? AND instr(d.text, ?) > 0', (rarest, term))
+        else:
+            rows = conn.execute('SELECT doc FROM search_doc WHERE text IS NOT NULL AND instr(text, ?) > 0', (term,))
+        docs.update(d for (d,) in rows)
+    return docs
+
+
+class _Writer:
+    """One sync: collects every row change, then writes them in a few executemany calls."""
+
+    def __init__(self, conn, tokenizer: Tokenizer, vocabulary: Vocabulary):
+        self.conn, self.tokenizer, self.vocabulary = conn, tokenizer, vocabulary
+        self.codes = _Codes(conn)
+        self.put = {"search_word": [], "search_gram": []}
+        self.drop = {"search_word": [], "search_gram": []}
+        self.tag_put: list = []
+        self.tag_drop: list = []
+        self.docs: list = []
+        self.gone: list = []
+        self.delta = Counter()
+        self.next_doc = conn.execute('SELECT COALESCE(MAX(doc), 0) FROM search_doc').fetchone()[0] + 1
+
+    def write(self, record: MemoryRecord, old, vocab: list[str], *, recut: bool = False) -> None:
+        text = searchable_text(record)
+        if old is None:
+            doc, old_words, old_grams, old_tags = self.next_doc, {}, {}, []
+            self.next_doc += 1
+            self.delta["docs"] += 1
+        else:
+            doc = old[0]
+            old_words, old_grams = json.loads(old[3] or "{}"), json.loads(old[4] or "{}")
+            old_tags = json.loads(old[6])
+            if old[2] is None:
+                self.delta["docs"] += 1  # a stub from the upgrade: counted once it is cut
+        if old is not None and old[2] == text and not recut:
+            words, grams = old_words, old_grams
+        else:
+            word_bag, gram_bag = document_terms(self.tokenizer, record, self.vocabulary.within(text))
+            words, grams = dict(word_bag), dict(gram_bag)
+            self._postings("search_word", doc, old_words, words)
+            self._postings("search_gram", doc, old_grams, grams)
+        wlen, glen = float(sum(words.values())), float(sum(grams.values()))
+        self.delta["words_len"] += wlen - float(sum(old_words.values()))
+        self.delta["grams_len"] += glen - float(sum(old_grams.values()))
+        tags = sorted({normalise(t) for t in record.tags})
+        self.tag_drop += [(t, doc) for t in set(old_tags) - set(tags)]
+        self.tag_put += [(t, doc) for t in set(tags) - set(old_tags)]
+        meta = pack_meta(doc, record, self.codes, wlen, glen)
+        self.docs.append((doc, record.id, text, json.dumps(words, ensure_ascii=False),
+                          json.dumps(grams, ensure_ascii=False), json.dumps(vocab, ensure_ascii=False),
+                          json.dumps(tags, ensure_ascii=False),
+                          text_hash(embed_text(record.title, record.content)), meta))
+
+    def _postings(self, table: str, doc: int, old: dict, new: dict) -> None:
+        self.drop[table] += [(t, doc) for t in old if t not in new]
+        self.put[table] += [(t, doc, tf) for t, tf in new.items() if old.get(t) != tf and tf > 0]
+
+    def remove(self, old) -> None:
+        doc = old[0]
+        words, grams = json.loads(old[3] or "{}"), json.loads(old[4] or "{}")
+        self.drop["search_word"] += [(t, doc) for t in words]
+        self.drop["search_gram"] += [(t, doc) for t in grams]
+        self.tag_drop += [(t, doc) for t in json.loads(old[6])]
+        if old[2] is not None:
+            self.delta["docs"] -= 1
+        self.delta["words_len"] -= float(sum(words.values()))
+        self.delta["grams_len"] -= float(sum(grams.values()))
+        self.gone.append((doc,))
+
+    def flush(self) -> None:
+        c = self.conn
+        for table in ("search_word", "search_gram"):
+            c.executemany(f'DELETE FROM {table} WHERE term = ? AND doc = ?', self.drop[table])
+            c.executemany(f'INSERT OR REPLACE INTO {table} (term, doc, tf) VALUES (?, ?, ?)', self.put[table])
+        c.executemany('DELETE FROM search_tag WHERE tag = ? AND doc = ?', self.tag_drop)
+        c.executemany('INSERT OR IGNORE INTO search_tag (tag, doc) VALUES (?, ?)', self.tag_put)
+        c.executemany('DELETE FROM search_doc WHERE doc = ?', self.gone)
+        c.executemany('INSERT OR REPLACE INTO search_doc (doc, memory_id, text, words, grams, vocab, tags, ehash, meta) '
+                      'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', self.docs)
+        for name, value in self.delta.items():
+            if value:
+                _bump(c, name, value)
+
+
+def sync(conn: sqlite3.Connection, tokenizer: Tokenizer, memory_ids: Iterable[str], *,
+         personas: bool = False) -> int:
+    """Bring the index in line with the store for these memories (added, changed or
+    purged). Call inside the write transaction that changed them. Returns the number of
+    other memories cut again because the vocabulary changed."""
+    ids = list(dict.fromkeys(i for i in memory_ids if i))
+    if not ids and not personas:
+        return 0
+    records = _records(conn, ids)
+    old = _docs(conn, "memory_id", ids)
+    vocab = {i: vocabulary_of(r) for i, r in records.items()}
+    refs: Counter = Counter()
+    for memory_id in ids:
+        refs.update(vocab.get(memory_id, []))
+        if memory_id in old:
+            refs.subtract(json.loads(old[memory_id][5]))
+    appeared, vanished = _add_refs(conn, refs)
+    if personas:
+        more = _persona_vocabulary(conn)
+        appeared |= more[0]
+        vanished |= more[1]
+    vocabulary = Vocabulary(conn, whole=len(ids) > BULK)
+    writer = _Writer(conn, tokenizer, vocabulary)
+    for memory_id in ids:
+        record, row = records.get(memory_id), old.get(memory_id)
+        if record is None:
+            if row is not None:
+                writer.remove(row)
+        else:
+            writer.write(record, row, vocab[memory_id])
+    recut = 0
+    changed_terms = appeared | vanished
+    if changed_terms:
+        batch = {row[0] for row in old.values()}
+        others = _docs(conn, "doc", sorted(_containing(conn, changed_terms) - batch))
+        if others:
+            fresh = _records(conn, [row[1] for row in others.values()])
+            for row in others.values():
+                if row[1] in fresh:
+                    writer.write(fresh[row[1]], row, json.loads(row[5]), recut=True)
+            recut = len(others)
+    writer.flush()
+    if recut:
+        _bump(conn, "epoch")  # other processes reload: memories changed without a change-feed row
+    return recut
+
+
+def pending(conn) -> int:
+    return conn.execute('SELECT COUNT(*) FROM search_doc WHERE text IS NULL').fetchone()[0]
+
+
+def build(store, *, cancel: Callable[[], bool] = lambda: False,
+          progress: Callable[[int, int], None] = lambda done, total: None) -> int:
+    """Cut the memories the upgrade left uncut, BATCH per short transaction.
+
+    Resumable: a kill -9 loses at most the batch in flight, and searches
+    meanwhile see every memory cut so far. Returns how many were cut.
+    """
+    conn = store.connection()
+    total = pending(conn)
+    done = 0
+    while True:
+        if cancel():
+            return done
+        with store.write():
+            ids = [i for (i,) in conn.execute('SELECT memory_id FROM search_doc WHERE text IS NULL '
+                                              'ORDER BY doc LIMIT ?', (BATCH,))]
+            if not ids:
+                break
+            sync(conn, store.tokenizer, ids)
+            _bump(conn, "epoch")
+        done += len(ids)
+        progress(done, total)
+    progress(total, total)
+    return done
+
+
+def rebuild(store, *, progress: Callable[[int, int], None] = lambda done, total: None) -> int:
+    """Drop the index and build it again from the memories (repair; tests compare with it)."""
+    with store.write():
+        conn = store.connection()
+        for table in ("search_word", "search_gram", "search_tag", "search_vocab", "search_code", "search_doc"):
+            conn.execute(f'DELETE FROM {table}')
+        conn.execute('DELETE FROM search_stat WHERE name != \'epoch\'')  # readers notice by the epoch
+        stub_all(conn)
+    return build(store, progress=progress)

@@ -1,0 +1,382 @@
+"""Reading the index a store keeps (indexer.py) with the in-memory index's interface.
+
+A process loads only each memory's packed numeric columns (persona, group,
+states, times, counters, lengths: ~100 bytes a memory) and asks the database
+for the postings of its query's terms. Slots are the index's doc numbers,
+stable for a memory's life and in storage order. ``catch_up`` follows the
+change feed (and the index's epoch, bumped when vocabulary re-cuts or the
+upgrade build touch memories the feed does not name), so a write by any
+process is seen by the next search here.
+"""
+from __future__ import annotations
+
+import fnmatch
+import json
+import math
+from collections import OrderedDict
+
+import numpy as np
+
+from ..records import MemoryRecord
+from .bm25 import MIN_IDF, BM25Field
+from .indexer import META, Vocabulary, pending, stat
+from .keyword import KeywordIndex, KeywordSettings
+from .table import RecordTable
+from .tokenize import Tokenizer, normalise
+from .vectors import VectorIndex
+
+RELOAD_AFTER = 20_000  # more changed memories than this: reload every column at once
+POSTINGS_CACHE = 256  # terms whose postings stay in memory between searches
+
+
+class StoredTable(RecordTable):
+    """The per-slot columns of RecordTable, filled from the store's packed rows."""
+
+    def __init__(self, store):
+        super().__init__(capacity=16)
+        self.store = store
+        self._size = 0
+        self._count = 0
+        self.add_columns()
+
+    def __len__(self) -> int:
+        return self._count
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    def _grow(self, size: int) -> None:
+        if size > len(self.cols["live"]):
+            capacity = max(size, 2 * len(self.cols["live"]))
+            for name, array in self.cols.items():
+                grown = np.zeros(capacity, dtype=array.dtype)
+                grown[: len(array)] = array
+                self.cols[name] = grown
+        self._size = max(self._size, size)
+
+    def load(self) -> None:
+        conn = self.store.connection()
+        size = conn.execute('SELECT COALESCE(MAX(doc), 0) + 1 FROM search_doc').fetchone()[0]
+        for name, array in self.cols.items():
+            self.cols[name] = np.zeros(max(size, 16), dtype=array.dtype)
+        self._size = size
+        blobs = [b for (b,) in conn.execute('SELECT meta FROM search_doc WHERE meta IS NOT NULL')]
+        self._place(np.frombuffer(b"".join(blobs), dtype=META))
+        self._codes()
+
+    def _place(self, rows: np.ndarray) -> None:
+        if len(rows) == 0:
+            self._count = int(self.col("live").sum())
+            return
+        docs = rows["doc"]
+        self._grow(int(docs.max()) + 1)
+        c = self.cols
+        c["live"][docs] = True
+        c["seq"][docs] = docs
+        for name in ("persona", "group", "type", "scope", "tier", "importance", "created", "updated",
+                     "expires", "access", "mention", "deleted", "superseded", "wlen", "glen"):
+            c[name][docs] = rows[name]
+        self._count = int(self.col("live").sum())
+        self._neighbours = None
+
+    def refresh(self, memory_ids: list[str]) -> list[tuple[int, str]]:
+        """Re-read these memories' columns; returns (slot, embed-text hash) of each found."""
+        conn = self.store.connection()
+        found, blobs = [], []
+        for start in range(0, len(memory_ids), 500):
+            chunk = memory_ids[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            for doc, ehash, meta in conn.execute(
+                    f'SELECT doc, ehash, meta FROM search_doc WHERE meta IS NOT NULL AND memory_id IN ({marks})', chunk):
+                found.append((doc, ehash))
+                blobs.append(meta)
+        if len(found) < len(memory_ids):  # some were purged: drop slots that no longer exist
+            live = {d for (d,) in conn.execute('SELECT doc FROM search_doc WHERE meta IS NOT NULL')}
+            for slot in np.where(self.col("live"))[0].tolist():
+                if slot not in live:
+                    self.cols["live"][slot] = False
+        self._place(np.frombuffer(b"".join(blobs), dtype=META))
+        self._codes()
+        return found
+
+    def _codes(self) -> None:
+        rows = self.store.connection().execute('SELECT kind, name, code FROM search_code').fetchall()
+        self._persona_codes = {n: c for k, n, c in rows if k == "p"}
+        self._group_codes = {n: c for k, n, c in rows if k == "g"}
+
+    def add_columns(self) -> None:
+        for name in ("wlen", "glen"):
+            self.cols.setdefault(name, np.zeros(len(self.cols["live"]), dtype=np.float64))
+
+    # -- lookups the in-memory table answers from its dicts ---------------------------
+    def record(self, slot: int) -> MemoryRecord | None:
+        return self.records_of([slot]).get(slot)
+
+    def records_of(self, slots: list[int]) -> dict[int, MemoryRecord]:
+        ids = self.ids_of(slots)
+        records = self.store.get_many(list(ids.values()))
+        return {slot: records[i] for slot, i in ids.items() if i in records}
+
+    def ids_of(self, slots: list[int]) -> dict[int, str]:
+        conn = self.store.connection()
+        out = {}
+        for start in range(0, len(slots), 500):
+            chunk = [int(s) for s in slots[start:start + 500]]
+            marks = ",".join("?" * len(chunk))
+            out.update(conn.execute(f'SELECT doc, memory_id FROM search_doc WHERE doc IN ({marks})', chunk))
+        return out
+
+    def slot(self, memory_id: str) -> int | None:
+        row = self.store.connection().execute(
+            'SELECT doc FROM search_doc WHERE memory_id = ? AND meta IS NOT NULL', (memory_id,)).fetchone()
+        return row[0] if row else None
+
+    def tag_mask(self, pattern: str) -> np.ndarray:
+        mask = np.zeros(self.size, dtype=bool)
+        pattern = normalise(pattern)
+        conn = self.store.connection()
+        if any(c in pattern for c in "*?["):
+            tags = [t for (t,) in conn.execute('SELECT DISTINCT tag FROM search_tag') if fnmatch.fnmatchcase(t, pattern)]
+        else:
+            tags = [pattern]
+        for tag in tags:
+            docs = [d for (d,) in conn.execute('SELECT doc FROM search_tag WHERE tag = ?', (tag,)) if d < self.size]
+            mask[docs] = True
+        return mask & self.col("live")
+
+    def id_mask(self, pattern: str) -> np.ndarray:
+        mask = np.zeros(self.size, dtype=bool)
+        conn = self.store.connection()
+        if any(c in pattern for c in "*?["):
+            rows = [(d, i) for d, i in conn.execute('SELECT doc, memory_id FROM search_doc WHERE meta IS NOT NULL')
+                    if fnmatch.fnmatchcase(i, pattern)]
+        else:
+            rows = conn.execute('SELECT doc, memory_id FROM search_doc WHERE memory_id = ? AND meta IS NOT NULL',
+                                (pattern,)).fetchall()
+        docs = [d for d, _ in rows if d < self.size]
+        mask[docs] = True
+        return mask
+
+
+class StoredField(BM25Field):
+    """BM25 over one postings table; the same scoring code as the in-memory field."""
+
+    def __init__(self, store, table: StoredTable, name: str, length: str, *, k1: float, b: float, epsilon: float):
+        super().__init__(k1=k1, b=b, epsilon=epsilon)
+        self.store, self.table, self.name, self.length_col = store, table, name, length
+        self._cache: OrderedDict[str, tuple[np.ndarray, np.ndarray]] = OrderedDict()
+        self._n = 0
+        self._total = 0.0
+        self._avg: float | None = None
+        self._docs: dict[int, dict[str, float]] = {}
+
+    def reset(self, n: int, total: float) -> None:
+        self._n, self._total, self._avg = n, total, None
+        self._cache.clear()
+        self._docs.clear()
+
+    def __len__(self) -> int:
+        return self._n
+
+    def doc_count(self) -> int:
+        return self._n
+
+    def total_length(self) -> float:
+        return self._total
+
+    def lengths(self, slots: np.ndarray) -> np.ndarray:
+        return self.table.cols[self.length_col][slots]
+
+    def postings(self, term: str) -> tuple[np.ndarray, np.ndarray]:
+        cached = self._cache.get(term)
+        if cached is not None:
+            self._cache.move_to_end(term)
+            return cached
+        rows = self.store.connection().execute(f'SELECT doc, tf FROM {self.name} WHERE term = ?', (term,)).fetchall()
+        arrays = (np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows)),
+                  np.fromiter((r[1] for r in rows), dtype=np.float64, count=len(rows)))
+        # Uncut or just-purged docs can sit beyond the loaded columns for a moment.
+        keep = arrays[0] < self.table.size
+        if not keep.all():
+            arrays = (arrays[0][keep], arrays[1][keep])
+        self._cache[term] = arrays
+        if len(self._cache) > POSTINGS_CACHE:
+            self._cache.popitem(last=False)
+        return arrays
+
+    def df(self, term: str) -> int:
+        return len(self.postings(term)[0])
+
+    def _average_idf(self) -> float:
+        # Read only when a query term sits in half the memories or more (its idf
+        # floors); one pass over the term counts, kept until the index changes.
+        if self._avg is None:
+            n = self._n
+            dfs = np.array([c for (c,) in self.store.connection().execute(
+                f'SELECT COUNT(*) FROM {self.name} GROUP BY term')], dtype=np.float64)
+            self._avg = 0.0 if n == 0 or len(dfs) == 0 else float(
+                np.mean(np.log(n - dfs + 0.5) - np.log(dfs + 0.5)))
+        return self._avg
+
+    def idf(self, term: str) -> float:
+        df = self.df(term)
+        if df == 0:
+            return 0.0
+        n = self._n
+        value = math.log(n - df + 0.5) - math.log(df + 0.5)
+        return max(self.epsilon * self._average_idf(), MIN_IDF) if value <= 0 else value
+
+    def doc_weights(self, slot: int) -> dict[str, float]:
+        slot = int(slot)
+        cached = self._docs.get(slot)
+        if cached is None:
+            column = "words" if self.name == "search_word" else "grams"
+            row = self.store.connection().execute(f'SELECT {column} FROM search_doc WHERE doc = ?', (slot,)).fetchone()
+            cached = json.loads(row[0]) if row and row[0] else {}
+            if len(self._docs) > 512:
+                self._docs.clear()
+            self._docs[slot] = cached
+        return cached
+
+    def contains(self, slot: int, term: str) -> bool:
+        return term in self.doc_weights(slot)
+
+
+class StoreTokenizer:
+    """The shared Tokenizer, cutting each text with the store's vocabulary terms in it."""
+
+    def __init__(self, tokenizer: Tokenizer, store):
+        self.base, self.store = tokenizer, store
+
+    def __getattr__(self, name):
+        return getattr(self.base, name)
+
+    def _overlay(self, text: str, normalised: bool) -> frozenset[str]:
+        return Vocabulary(self.store.connection()).within(text if normalised else normalise(text))
+
+    def words_and_stops(self, text: str, *, normalised: bool = False, subwords: bool = True):
+        return self.base.words_and_stops(text, normalised=normalised, subwords=subwords,
+                                         overlay=self._overlay(text, normalised))
+
+    def words(self, text: str, *, normalised: bool = False, subwords: bool = True) -> list[str]:
+        return self.words_and_stops(text, normalised=normalised, subwords=subwords)[0]
+
+
+class StoredSubstring:
+    """Substring matching over the index's normalised texts, in SQL."""
+
+    def __init__(self, store, table: StoredTable):
+        self.store, self.table = store, table
+
+    def find(self, needle: str, allowed: np.ndarray | None = None, limit: int | None = None) -> list[int]:
+        if not needle:
+            return []
+        found: list[int] = []
+        size = self.table.size
+        for (doc,) in self.store.connection().execute(
+                'SELECT doc FROM search_doc WHERE meta IS NOT NULL AND instr(text, ?) > 0 ORDER BY doc', (needle,)):
+            if doc < size and (allowed is None or allowed[doc]):
+                found.append(doc)
+                if limit is not None and len(found) >= limit:
+                    break
+        return found
+
+    def mask(self, needle: str, size: int, allowed: np.ndarray | None = None) -> np.ndarray:
+        mask = np.zeros(size, dtype=bool)
+        found = self.find(needle, allowed)
+        if found:
+            mask[found] = True
+        return mask
+
+    def text(self, slot: int) -> str:
+        row = self.store.connection().execute('SELECT text FROM search_doc WHERE doc = ?', (int(slot),)).fetchone()
+        return row[0] or "" if row else ""
+
+
+class StoredIndex:
+    """SearchIndex's interface over the index a store keeps."""
+
+    stored = True
+
+    def __init__(self, store, tokenizer: Tokenizer, settings: KeywordSettings | None = None,
+                 vector_model: tuple[str, int] | None = None):
+        self.store = store
+        self.tokenizer = tokenizer
+        self.table = StoredTable(store)
+        self.keyword = KeywordIndex(StoreTokenizer(tokenizer, store), settings)
+        s = self.keyword.settings
+        self.keyword.words = StoredField(store, self.table, "search_word", "wlen", k1=s.k1, b=s.b, epsilon=s.epsilon)
+        self.keyword.bigrams = StoredField(store, self.table, "search_gram", "glen", k1=s.k1, b=s.b, epsilon=s.epsilon)
+        self.substring = StoredSubstring(store, self.table)
+        self.vectors = VectorIndex(*vector_model) if vector_model else None
+        self.marker = -1
+        self.epoch = None
+        self.pending = 0
+
+    def load(self) -> None:
+        conn = self.store.connection()
+        self.marker = conn.execute('SELECT COALESCE(MAX(seq), 0) FROM change_log').fetchone()[0]
+        self.epoch = stat(conn, "epoch")
+        self.pending = pending(conn)
+        self.table.load()
+        self._stats()
+        if self.vectors is not None:
+            self.vectors = VectorIndex(self.vectors.model_id, self.vectors.dim)
+            self.load_vectors()
+
+    def _stats(self) -> None:
+        conn = self.store.connection()
+        n = int(stat(conn, "docs"))
+        self.keyword.words.reset(n, float(stat(conn, "words_len")))
+        self.keyword.bigrams.reset(n, float(stat(conn, "grams_len")))
+
+    def catch_up(self) -> tuple[bool, list[tuple[int, str]]]:
+        """Take in what any process wrote since the last look. Returns (anything
+        changed, [(slot, embed-text hash)] of changed memories)."""
+        conn = self.store.connection()
+        newest = conn.execute('SELECT COALESCE(MAX(seq), 0) FROM change_log').fetchone()[0]
+        epoch = stat(conn, "epoch")
+        if newest == self.marker and epoch == self.epoch:
+            return False, []
+        if epoch != self.epoch:
+            self.load()
+            return True, []
+        rows = conn.execute('SELECT memory_id FROM change_log WHERE seq > ? AND seq <= ? AND memory_id IS NOT NULL',
+                            (self.marker, newest)).fetchall()
+        oldest = conn.execute('SELECT MIN(seq) FROM change_log').fetchone()[0]
+        if len(rows) > RELOAD_AFTER or (oldest is not None and oldest > self.marker + 1):
+            self.load()  # too much, or the feed was pruned past what we read
+            return True, []
+        self.marker = newest
+        ids = list(dict.fromkeys(r[0] for r in rows))
+        found = self.table.refresh(ids) if ids else []
+        if not ids:
+            self.table._codes()
+        self._stats()
+        if self.vectors is not None:
+            for slot, ehash in found:
+                if self.vectors.hash_of(slot) not in (None, ehash):
+                    self.vectors.remove(slot)  # stale until re-embedded
+        return True, found
+
+    def load_vectors(self) -> int:
+        """The model's vectors whose text still matches, as one matrix."""
+        vectors = self.vectors
+        if vectors is None:
+            return 0
+        rows = self.store.connection().execute(
+            'SELECT d.doc, v.text_hash, v.vector FROM memory_vector v JOIN search_doc d ON d.memory_id = v.memory_id '
+            'WHERE v.model_id = ? AND v.dim = ? AND v.text_hash = d.ehash AND d.meta IS NOT NULL',
+            (vectors.model_id, vectors.dim)).fetchall()
+        if rows:
+            matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype="<f4").reshape(len(rows), vectors.dim)
+            vectors.set_many(np.array([r[0] for r in rows]), matrix, [r[1] for r in rows])
+        return len(rows)
+
+    def missing_vectors(self) -> list[MemoryRecord]:
+        if self.vectors is None:
+            return []
+        has = self.vectors.has(self.table.size)
+        live = self.table.col("live") & ~self.table.col("deleted")
+        return list(self.table.records_of(np.where(live & ~has)[0].tolist()).values())

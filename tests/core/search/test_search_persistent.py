@@ -1,0 +1,296 @@
+"""The search index kept in the store: equal to a fresh build after any mix of writes by
+several connections and processes, found at once by other processes, safe to kill."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from memdesk.core.search import SearchEngine
+from memdesk.core.search.indexer import META, pending, rebuild
+from memdesk.core.store import Store
+
+ROOT = Path(__file__).resolve().parents[3]
+# Words that nest (咖啡 in 咖啡因, 喝咖啡): vocabulary terms inside other texts and terms.
+WORDS = ["咖啡", "咖啡因", "喝咖啡", "绿茶", "杭州", "西湖", "跑步", "早上", "项目", "会议", "周三", "coffee", "tea"]
+GROUPS = ["", "偏好", "工作/项目", "咖啡因", "生活"]
+
+
+def snapshot(store: Store) -> dict:
+    """Everything the index holds, keyed by memory id and names (not doc numbers or codes)."""
+    conn = store.connection()
+    names = {(k, c): n for k, n, c in conn.execute('SELECT kind, name, code FROM search_code')}
+    ids = dict(conn.execute('SELECT doc, memory_id FROM search_doc'))
+    docs = {}
+    for memory_id, text, words, grams, vocab, tags, ehash, meta in conn.execute(
+            'SELECT memory_id, text, words, grams, vocab, tags, ehash, meta FROM search_doc'):
+        row = np.frombuffer(meta, dtype=META)[0] if meta is not None else None
+        columns = None if row is None else (
+            names.get(("p", int(row["persona"])), "global"), names[("g", int(row["group"]))],
+            *(float(row[n]) for n in ("type", "scope", "tier", "importance", "created", "updated", "expires",
+                                      "access", "mention", "deleted", "superseded", "wlen", "glen")))
+        docs[memory_id] = (text, json.loads(words or "{}"), json.loads(grams or "{}"), sorted(json.loads(vocab)),
+                           json.loads(tags), ehash, columns)
+    postings = {table: sorted((t, ids[d], tf) for t, d, tf in conn.execute(f'SELECT term, doc, tf FROM {table}'))
+                for table in ("search_word", "search_gram")}
+    stats = dict(conn.execute("SELECT name, value FROM search_stat WHERE name != 'epoch'"))
+    for name in ("docs", "words_len", "grams_len"):
+        stats[name] = round(float(stats.get(name, 0)), 6)
+    return {"docs": docs, "postings": postings, "stats": stats,
+            "tags": sorted((t, ids[d]) for t, d in conn.execute('SELECT tag, doc FROM search_tag')),
+            "vocab": dict(conn.execute('SELECT term, refs FROM search_vocab'))}
+
+
+def assert_equals_rebuild(store: Store) -> None:
+    incremental = snapshot(store)
+    rebuild(store)
+    fresh = snapshot(store)
+    assert incremental["docs"].keys() == fresh["docs"].keys()
+    for memory_id, doc in incremental["docs"].items():
+        assert doc == fresh["docs"][memory_id], memory_id
+    assert incremental == fresh
+
+
+text = st.lists(st.sampled_from(WORDS), min_size=1, max_size=5).map("".join)
+operation = st.one_of(
+    st.tuples(st.just("add"), text, text, st.lists(st.sampled_from(WORDS[:6]), max_size=2), st.sampled_from(GROUPS)),
+    st.tuples(st.just("edit"), st.integers(0, 50), text, st.sampled_from(GROUPS)),
+    st.tuples(st.just("retitle"), st.integers(0, 50), text),
+    st.tuples(st.just("delete"), st.integers(0, 50)),
+    st.tuples(st.just("restore"), st.integers(0, 50)),
+    st.tuples(st.just("purge"), st.integers(0, 50)),
+    st.tuples(st.just("import"), st.lists(text, min_size=1, max_size=4)),
+    st.tuples(st.just("merge"), st.integers(0, 50), text),
+    st.tuples(st.just("persona"), st.sampled_from(["咖啡因", "助手", "跑步教练"])),
+    st.tuples(st.just("touch"), st.integers(0, 50)),
+)
+
+
+def _apply(store: Store, op, ids: list[str]) -> None:
+    kind = op[0]
+    pick = (lambda n: ids[n % len(ids)]) if ids else None
+    try:
+        if kind == "add":
+            ids += store.add(title=op[1], content=op[2], tags=op[3], group=op[4]).added
+        elif kind == "import":
+            ids += store.add_many([{"content": c, "title": c[:4]} for c in op[1]]).added
+        elif kind == "persona":
+            existing = store.persona_by_name(op[1])
+            if existing is None:
+                store.create_persona(name=op[1])
+            else:
+                store.rename_persona(existing.id, op[1] + "新")
+        elif not ids:
+            return
+        elif kind == "edit":
+            store.update(pick(op[1]), expected_version=None, content=op[2], group=op[3])
+        elif kind == "retitle":
+            store.update(pick(op[1]), expected_version=None, title=op[2])
+        elif kind == "delete":
+            store.delete([pick(op[1])])
+        elif kind == "restore":
+            store.restore([pick(op[1])])
+        elif kind == "purge":
+            memory_id = pick(op[1])
+            store.delete([memory_id])
+            store.purge([memory_id])
+            ids.remove(memory_id)
+        elif kind == "merge":
+            ids += store.supersede(pick(op[1]), content=op[2]).added
+        elif kind == "touch":
+            store.touch([pick(op[1])])
+    except Exception as exc:  # a refused operation (e.g. restoring a live memory) writes nothing
+        if type(exc).__name__ not in ("ValidationError", "NotFoundError", "ConflictError"):
+            raise
+
+
+def _mix(tmp_path_factory, ops) -> None:
+    path = tmp_path_factory.mktemp("mix") / "m.db"
+    first, second = Store.open(path), Store.open(path)
+    try:
+        ids: list[str] = []
+        for n, op in enumerate(ops):
+            _apply(first if n % 2 else second, op, ids)
+        assert_equals_rebuild(first)
+    finally:
+        first.close()
+        second.close()
+
+
+_FIXTURE_OK = [HealthCheck.function_scoped_fixture]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=_FIXTURE_OK)
+@given(ops=st.lists(operation, min_size=1, max_size=25))
+def test_index_equals_a_fresh_build_after_any_mix_of_writes_by_two_connections(tmp_path_factory, ops):
+    _mix(tmp_path_factory, ops)
+
+
+@pytest.mark.slow
+@settings(max_examples=1000, deadline=None, suppress_health_check=_FIXTURE_OK)
+@given(ops=st.lists(operation, min_size=1, max_size=40))
+def test_index_equals_a_fresh_build_many_examples(tmp_path_factory, ops):
+    _mix(tmp_path_factory, ops)
+
+
+CHILD = textwrap.dedent("""
+    import sys
+    sys.path.insert(0, {root!r})
+    from memdesk.core.store import Store
+    s = Store.open({path!r})
+    a = s.add(title="晨跑", content="每天早上在西湖边跑步五公里", tags=["跑步"]).added[0]
+    b = s.add(content="周三下午开项目会议").added[0]
+    s.update(b, expected_version=None, content="周四下午开项目评审会议")
+    s.delete([a])
+    s.restore([a])
+    c = s.add_many([{{"content": "喜欢喝绿茶"}}, {{"content": "不喝咖啡因饮品"}}]).added
+    s.delete([c[0]]); s.purge([c[0]])
+    s.create_persona(name="跑步教练")
+    print(a, b, c[1])
+""")
+
+
+def test_a_second_process_write_is_found_by_the_next_search(tmp_path):
+    path = tmp_path / "m.db"
+    store = Store.open(path)
+    store.add(content="旧的记忆：喜欢咖啡")
+    engine = SearchEngine(store)
+    engine.build()
+    assert len(engine.search("跑步").hits) == 0
+    out = subprocess.run([sys.executable, "-c", CHILD.format(root=str(ROOT), path=str(path))],
+                         capture_output=True, text=True, check=True).stdout.split()
+    run, meeting, tea = out
+    assert engine.search("跑步").ids == [run]
+    assert engine.search("评审").ids == [meeting]
+    assert engine.search("周三").ids == []  # the edit replaced the text
+    assert engine.search("绿茶").ids == []  # purged
+    assert engine.search("咖啡因").ids[0] == tea  # the old 喜欢咖啡 follows by its bigram
+    assert engine.search("晨跑 tag:跑步").ids == [run]
+    assert_equals_rebuild(store)
+    store.close()
+
+
+def test_a_fresh_process_searches_without_building(tmp_path):
+    path = tmp_path / "m.db"
+    store = Store.open(path)
+    store.add_many([{"content": f"第{i}条：每周{'一二三四五'[i % 5]}打羽毛球"} for i in range(300)])
+    store.close()
+    code = textwrap.dedent(f"""
+        import sys, time
+        sys.path.insert(0, {str(ROOT)!r})
+        from memdesk.core.store import Store
+        from memdesk.core.search import SearchEngine
+        s = Store.open({str(path)!r})
+        e = SearchEngine(s)
+        e.build()
+        print(len(e.search("周三 羽毛球", limit=None).hits), s.connection().execute(
+            "SELECT COUNT(*) FROM search_doc WHERE text IS NULL").fetchone()[0])
+    """)
+    found, uncut = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                  check=True).stdout.split()
+    assert (int(found), int(uncut)) == (300, 0)
+
+
+def _v3_store(path: Path, count: int) -> None:
+    """A store as the previous version left it: schema 3, no search tables."""
+    from memdesk.core.migrations import MIGRATIONS
+
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    for version, step in MIGRATIONS[:3]:
+        step(conn)
+        conn.execute(f"PRAGMA user_version = {version}")
+    rows = [(f"m{i:05d}", "", f"标题{i}", f"第{i}条记忆：每周{'一二三四五'[i % 5]}下午打羽毛球", "", '["运动"]',
+             "fact", "long_term", 5, 0, "manual", None, f"h{i}", "2024-05-01 10:00:00.000000",
+             "2024-05-01 10:00:00.000000", None, 0, 0, None, None, None, "warm", 50.0, 1) for i in range(count)]
+    conn.execute("BEGIN")
+    conn.executemany('INSERT INTO memory (id, group_name, title, content, summary, tags, type, scope, importance, '
+                     'importance_set, source, dedup_key, content_hash, created_at, updated_at, last_access_at, '
+                     'access_count, mention_count, expires_at, deleted_at, superseded_by, tier, heat, version) '
+                     'VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)', rows)
+    conn.execute("COMMIT")
+    conn.close()
+
+
+def test_upgrade_builds_the_index_once_with_progress(tmp_path):
+    path = tmp_path / "old.db"
+    _v3_store(path, 1200)
+    store = Store.open(path)
+    assert pending(store.connection()) == 1200
+    seen = []
+    engine = SearchEngine(store)
+    assert engine.build(progress=lambda done, total: seen.append((done, total))) == 1200
+    assert seen[-1] == (1200, 1200) and len(seen) >= 3
+    assert len(engine.search("周三 羽毛球", limit=None).hits) == 1200
+    assert pending(store.connection()) == 0
+    assert_equals_rebuild(store)
+    store.close()
+
+
+def test_kill_during_the_upgrade_build_leaves_store_and_index_consistent(tmp_path):
+    path = tmp_path / "old.db"
+    _v3_store(path, 6000)
+    code = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(ROOT)!r})
+        from memdesk.core.store import Store
+        from memdesk.core.search.indexer import build
+        s = Store.open({str(path)!r})
+        build(s, progress=lambda done, total: print(done, flush=True))
+    """)
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "500"  # one batch committed, more in flight
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    store = Store.open(path)
+    conn = store.connection()
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    left = pending(conn)
+    assert 0 < left < 6000
+    cut = snapshot(store)["docs"]
+    assert sum(1 for d in cut.values() if d[0] is not None) == 6000 - left
+    engine = SearchEngine(store)
+    engine.build()  # resumes
+    assert pending(conn) == 0 and store.count(state="all") == 6000
+    assert_equals_rebuild(store)
+    store.close()
+
+
+def test_kill_during_an_import_leaves_store_and_index_consistent(tmp_path):
+    path = tmp_path / "m.db"
+    Store.open(path).close()
+    data = tmp_path / "big.json"
+    data.write_text(json.dumps({"memories": [{"content": f"第{i}条：周末去杭州西湖{i}"} for i in range(20000)]},
+                               ensure_ascii=False), encoding="utf-8")
+    code = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(ROOT)!r})
+        from memdesk.core.store import Store
+        from memdesk.core.io.plan import import_file
+        s = Store.open({str(path)!r})
+        print("start", flush=True)
+        import_file(s, {str(data)!r})
+    """)
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "start"
+    time.sleep(2.5)
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    store = Store.open(path)
+    assert store.connection().execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    count = store.count(state="all")
+    assert count in (0, 20000)
+    assert len(snapshot(store)["docs"]) == count
+    engine = SearchEngine(store)
+    engine.build()
+    assert len(engine.search("杭州", limit=None).hits) == count
+    store.close()
