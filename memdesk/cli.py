@@ -138,13 +138,22 @@ def cmd_list(args, store) -> int:
     return 0
 
 
+def _index_progress(done: int, total: int) -> None:
+    """Only an upgraded store has memories left to cut; say how far that got."""
+    if total and done < total:
+        print(f"\rbuilding the search index (once, after an upgrade): {done} of {total}",
+              end="", file=sys.stderr, flush=True)
+    elif total:
+        print(f"\rbuilding the search index (once, after an upgrade): {total} of {total}", file=sys.stderr)
+
+
 def cmd_search(args, store) -> int:
     from .core.embed import active_embedder
     from .core.search import SearchEngine
 
     embedder, hint = (None, "") if args.keyword_only else active_embedder()
     engine = SearchEngine(store, embedder)
-    engine.build()
+    engine.build(progress=_index_progress)
     persona = "" if args.persona is None else (store.resolve_persona(args.persona) or "")
     persona = None if args.persona is None else persona
     result = engine.search(args.query, persona=persona, limit=args.limit)

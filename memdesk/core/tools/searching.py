@@ -18,7 +18,6 @@ class EngineSearch:
         self.store = store
         self._embedder = embedder
         self._engine = None
-        self._marker = 0
         self._lock = threading.Lock()
         self.notice = ""
 
@@ -32,16 +31,10 @@ class EngineSearch:
 
                 embedder, hint = active_embedder()
                 self.notice = hint or ""
-            self._marker = self.store.change_marker()
             engine = SearchEngine(self.store, embedder)
-            engine.build()
+            engine.build()  # the store keeps the index: this loads it (and cuts what an upgrade left)
             self._engine = engine
-        else:
-            self._marker, changes = self.store.changes_since(self._marker)
-            if changes.note == "reload":
-                self._engine.build()
-            elif changes:
-                self._engine.apply(changes)
+        # Searches read the change feed themselves: every write by any process is seen.
         return self._engine
 
     def __call__(self, query, *, persona=None, limit=10, scope=None, type=None):

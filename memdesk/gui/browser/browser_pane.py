@@ -4,15 +4,13 @@ they were asked for; an answer to an older query than the newest is dropped."""
 from __future__ import annotations
 
 import time
-from datetime import timedelta
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
-from ...core.times import now_utc
 from .results_view import ResultsPane
 from .search_backend import SearchBackend
-from .tree_pane import INCREMENTAL_MAX, SYNC_MARGIN_S, TreePane
+from .tree_pane import INCREMENTAL_MAX, TreePane
 
 
 class BrowserPane(QWidget):
@@ -35,7 +33,6 @@ class BrowserPane(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
         self.query = ""
-        self._synced_at = now_utc()
         self._seq = 0
         self._started: dict[int, float] = {}
         self.latencies_ms: list[float] = []  # search asked -> results shown (bench/gui_speed.py reads these)
@@ -48,9 +45,8 @@ class BrowserPane(QWidget):
 
     # ---- the search index -------------------------------------------------------------------
     def build_index(self) -> None:
-        """Load jieba and the model and index every memory, after the window is up."""
+        """Open the store's index and load jieba and the model, after the window is up."""
         backend = self.backend
-        self._synced_at = now_utc()
         self.session.taskman.run(backend.prepare, label=self.tr("Building the search index"), lane="work",
                                  on_done=lambda _count: self._index_built(),
                                  on_failed=self.session.report)
@@ -129,13 +125,11 @@ class BrowserPane(QWidget):
             self._update_index(changes)
 
     def _on_external(self) -> None:
-        """Another process wrote: index what changed since we last looked."""
-        backend, since = self.backend, self._synced_at - timedelta(seconds=SYNC_MARGIN_S)
-        self._synced_at = now_utc()
+        """Another process wrote: the index already holds it; re-read the columns it changed."""
+        backend = self.backend
         if backend.engine_ready:
-            self.session.taskman.run(lambda cancel, progress: backend.catch_up(since),
+            self.session.taskman.run(lambda cancel, progress: backend.catch_up(),
                                      label=self.tr("Updating the search index"), lane="search", visible=False,
-                                     on_done=lambda enough: enough or self.build_index(),
                                      on_failed=self.session.report)
         self._rerun()
 

@@ -1,8 +1,9 @@
 """The one function the search bar calls: ``SearchBackend.search``.
 
-It asks the core's SearchEngine once its index is built (on a worker, after
-the window shows: jieba and the embedding model load there), and until then
-a plain SQLite substring search with the same query syntax. Searches from
+The core's SearchEngine answers every search: its index lives in the store,
+so it is ready as soon as the window has opened the file (prepare loads the
+packed columns in well under a second; an upgraded store's index is cut on
+the work lane meanwhile and searches see what is cut so far). Searches from
 the window never count as an access (record_access=False): looking is not
 remembering. Every call here runs off the UI thread, on the task manager's
 single-threaded "search" lane, so index updates and searches keep their order.
@@ -14,12 +15,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from peewee import fn
-
-from ...core import models, queries
-from ...core.models import Memory, MemoryTag
-from ...core.times import now_utc
-from .briefs import _bind, changed_since
+from ...core import queries
 
 log = logging.getLogger(__name__)
 LIMIT = 100  # a screenful is ~20; more than 100 means the query needs another word
@@ -41,7 +37,7 @@ class Outcome:
     hits: list[Hit]
     terms: tuple[str, ...]  # the query's own words, highlighted when a hit has none
     error: str = ""
-    engine: str = "substring"  # "engine" once the index is built
+    engine: str = "engine"
     total: int = 0
     notice: str = ""
     elapsed_ms: float = 0.0
@@ -78,19 +74,11 @@ def stored_weights(store):
     return SearchWeights(**known)
 
 
-_tokenizer = None
-_tokenizer_lock = threading.Lock()
-
-
 def shared_tokenizer():
     """One jieba per process: loading its dictionary costs about a second each time."""
-    global _tokenizer
-    with _tokenizer_lock:
-        if _tokenizer is None:
-            from ...core.search import Tokenizer
+    from ...core.search.tokenize import shared_tokenizer as shared
 
-            _tokenizer = Tokenizer()
-        return _tokenizer
+    return shared()
 
 
 def _active_embedder():
@@ -105,20 +93,36 @@ class SearchBackend:
 
     def __init__(self, store):
         self.store = store
-        self.engine = None  # set once built; until then the SQLite fallback answers
+        self.engine = None  # opened by prepare() or by the first search, whichever comes first
         self.notice = ""  # e.g. why search is keyword-only
+        self._lock = threading.Lock()
+
+    def open_engine(self):
+        """The engine over the store's index (loads its columns: well under a second)."""
+        with self._lock:
+            if self.engine is None:
+                from ...core.search import SearchEngine
+
+                embedder, self.notice = self.embedder_factory()
+                engine = SearchEngine(self.store, embedder, weights=stored_weights(self.store),
+                                      tokenizer=shared_tokenizer())
+                engine.catch_up()
+                self.engine = engine
+            return self.engine
 
     def prepare(self, *, cancel=lambda: False, progress=lambda done, total: None) -> int:
-        """Load jieba and the model, build the index (work lane). Returns the memory count."""
-        from ...core.search import SearchEngine
+        """Open the engine, load jieba, and cut what an upgrade left uncut (work lane).
 
-        embedder, self.notice = self.embedder_factory()
-        engine = SearchEngine(self.store, embedder, weights=stored_weights(self.store),
-                              tokenizer=shared_tokenizer())
-        engine.warm_up()
-        count = engine.build(cancel=cancel, progress=progress)
-        self.engine = engine
-        return count
+        Searches run meanwhile and see the cut memories as each batch lands.
+        Returns the memory count.
+        """
+        from ...core.search.indexer import pending
+
+        engine = self.open_engine()
+        engine.tokenizer.warm_up()
+        if pending(self.store.connection()):
+            engine.build(cancel=cancel, progress=progress)
+        return len(engine)
 
     @property
     def engine_ready(self) -> bool:
@@ -151,105 +155,23 @@ class SearchBackend:
         if self.engine is not None and changes:
             self.engine.apply(changes)
 
-    def catch_up(self, since) -> bool:
-        """After another process wrote: re-index what changed since ``since``.
-
-        False when that is not enough (memories were purged): build again.
-        """
-        engine = self.engine
-        if engine is None:
-            return True
-        from ...core.changes import Changes
-
-        ids = tuple(changed_since(self.store, since))
-        if ids:
-            engine.apply(Changes(updated=ids))
-        return len(engine) == self.store.count(state="all")
+    def catch_up(self) -> bool:
+        """After another process wrote: the engine reads the change feed."""
+        if self.engine is not None:
+            self.engine.catch_up()
+        return True
 
     def search(self, text: str, *, persona=queries.ALL, limit: int = LIMIT) -> Outcome:
         started = time.perf_counter()
         query_lang = _query_lang()
         terms = highlight_terms(text)
         try:
-            tree = query_lang.parse(text)
+            query_lang.parse(text)
         except query_lang.QuerySyntaxError as exc:
             return Outcome(text, [], terms, error=exc.reason)
-        engine = self.engine
-        if engine is not None:
-            result = engine.search(text, persona=persona, limit=limit, record_access=False)
-            hits = [Hit(h.id, h.score, h.explain, tuple(h.explain.matched_words) + tuple(h.explain.matched_bigrams),
-                        h.record) for h in result.hits]
-            return Outcome(text, hits, terms, engine="engine", total=result.total, notice=result.notice,
-                           elapsed_ms=(time.perf_counter() - started) * 1000)
-        hits = self._substring(tree, persona, limit)
-        return Outcome(text, hits, terms, total=len(hits), elapsed_ms=(time.perf_counter() - started) * 1000)
-
-    def _substring(self, tree, persona, limit) -> list[Hit]:
-        query_lang = _query_lang()
-        _bind(self.store)
-        condition = _condition(tree)
-        state_filtered = any(isinstance(n, query_lang.Filter) and n.field == "is" for n in query_lang.walk(tree))
-        query = queries.filtered(persona=persona, merge_global=True, state="all" if state_filtered else "active")
-        query = query.select(Memory.id)
-        if condition is not None:
-            query = query.where(condition)
-        query = query.order_by(Memory.updated_at.desc()).limit(limit)
-        sql, params = query.sql()
-        rows = models.database.execute_sql(sql, params).fetchall()
-        explain = {"backend": "substring (the search index is still being built)",
-                   "order": "most recently updated first"}
-        return [Hit(mid, 0.0, explain) for (mid,) in rows]
-
-
-# ---- the SQLite fallback's reading of the query tree ------------------------------------------
-def _like(text: str):
-    haystack = fn.lower(Memory.title.concat(" ").concat(Memory.content).concat(" ").concat(Memory.tags)
-                        .concat(" ").concat(Memory.group))
-    return haystack.contains(text.lower())
-
-
-def _condition(node):
-    Q = _query_lang()
-    if isinstance(node, Q.Everything):
-        return None
-    if isinstance(node, (Q.Word, Q.Phrase)):
-        return _like(node.text)
-    if isinstance(node, Q.Not):
-        inner = _condition(node.child)
-        return None if inner is None else ~inner
-    if isinstance(node, (Q.And, Q.Or)):
-        parts = [c for c in (_condition(child) for child in node.children) if c is not None]
-        if not parts:
-            return None
-        out = parts[0]
-        for part in parts[1:]:
-            out = (out & part) if isinstance(node, Q.And) else (out | part)
-        return out
-    if isinstance(node, Q.Filter):
-        return _filter(node)
-    return None
-
-
-def _filter(f):
-    value = f.value
-    if f.field == "tag":
-        return Memory.id.in_(MemoryTag.select(MemoryTag.memory).where(MemoryTag.tag == value))
-    if f.field == "group":
-        return (Memory.group == value) | Memory.group.startswith(value + "/")
-    if f.field in ("type", "scope", "tier"):
-        return getattr(Memory, f.field) == value.lower()
-    if f.field == "id":
-        return Memory.id.startswith(value)
-    if f.field == "persona":
-        if value.lower() in ("global", "全局", ""):
-            return Memory.persona.is_null()
-        persona = models.Persona.get_or_none(models.Persona.name == value)
-        return Memory.persona == (persona.id if persona else value)
-    if f.field == "is":
-        return queries.state_condition(value.lower(), now_utc())
-    if f.field == "importance":
-        number = int(value) if value.lstrip("-").isdigit() else 0
-        column = Memory.importance
-        return {">=": column >= number, "<=": column <= number, ">": column > number,
-                "<": column < number}.get(f.op, column == number)
-    return None
+        engine = self.open_engine()
+        result = engine.search(text, persona=persona, limit=limit, record_access=False)
+        hits = [Hit(h.id, h.score, h.explain, tuple(h.explain.matched_words) + tuple(h.explain.matched_bigrams),
+                    h.record) for h in result.hits]
+        return Outcome(text, hits, terms, total=result.total, notice=result.notice,
+                       elapsed_ms=(time.perf_counter() - started) * 1000)

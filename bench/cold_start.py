@@ -1,0 +1,234 @@
+"""Every front door from a fresh process, as a user meets it: CLI, MCP server, window.
+
+    python bench/cold_start.py [--sizes 10000,100000] [--query "周末 家人 旅行"] [--json]
+
+Stores are built through the public import path (`memdesk import` of a
+seed-000 JSON file, 100k memories a file) and cached in
+$MEMDESK_BENCH_CACHE (default /tmp/memdesk-bench). Then, each in a new process:
+
+- cli_search_s / cli_rss_mb: `memdesk --db X search QUERY`, spawn to exit, and its peak RSS;
+- fts5_fresh_s: the anchor, SQLite FTS5 over the same memories' jieba tokens
+  (index built once, cached): a fresh Python that loads jieba, cuts the query
+  and runs one MATCH, spawn to exit;
+- mcp_first_search_s: `memdesk mcp` spawned, initialize, one memory_search answered;
+- window_ready_s / window_rss_mb / window_max_stall_ms: the window opened on
+  the store (offscreen), spawn to the first search result from the engine,
+  its peak RSS then, and the longest gap of a 5 ms UI timer until then;
+- db_mb: the database file; text_mb: the memories' text; index_mb: the
+  search tables (dbstat).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+CACHE = Path(os.environ.get("MEMDESK_BENCH_CACHE", "/tmp/memdesk-bench"))
+FILE_SIZE = 100_000
+
+
+def memdesk(*args: str) -> list[str]:
+    return [sys.executable, "-m", "memdesk", *args]
+
+
+def build_store(count: int) -> Path:
+    """A store of ``count`` memories imported from seed-000 files (gui_speed's memories)."""
+    from gui_speed import memory_items
+
+    CACHE.mkdir(parents=True, exist_ok=True)
+    path = CACHE / f"cold-{count}.db"
+    done = CACHE / f"cold-{count}.done"
+    if path.exists() and done.exists():
+        return path
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    items = memory_items(count)
+    started = time.perf_counter()
+    for start in range(0, count, FILE_SIZE):
+        chunk = [{"id": f"c{start + i:07d}", "title": m["title"], "content": m["content"], "group": m["group"],
+                  "tags": m["tags"], "type": m["type"], "importance": m["importance"],
+                  "createdAt": 1_700_000_000_000 + (start + i) * 1000} for i, m in enumerate(items[start:start + FILE_SIZE])]
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as handle:
+            json.dump({"memories": chunk}, handle, ensure_ascii=False)
+        subprocess.run(memdesk("--db", str(path), "import", handle.name), check=True, cwd=str(ROOT),
+                       stdout=subprocess.DEVNULL)
+        os.unlink(handle.name)
+        print(f"  imported {min(start + FILE_SIZE, count)} of {count} "
+              f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+    done.write_text("ok")
+    return path
+
+
+def fts5_store(db: Path) -> Path:
+    """The anchor: FTS5 over jieba tokens of the same memories, built once."""
+    path = db.with_suffix(".fts5")
+    if path.exists():
+        return path
+    import jieba
+
+    source = sqlite3.connect(str(db))
+    target = sqlite3.connect(str(path))
+    target.execute("CREATE VIRTUAL TABLE doc USING fts5(body)")
+    rows = source.execute("SELECT rowid, title || ' ' || content FROM memory")
+    target.executemany("INSERT INTO doc (rowid, body) VALUES (?, ?)",
+                       ((r, " ".join(w for w in jieba.cut_for_search(t) if w.strip())) for r, t in rows))
+    target.commit()
+    target.close()
+    return path
+
+
+FTS5_CHILD = """
+import sqlite3, sys, jieba
+jieba.setLogLevel(60)
+jieba.initialize()
+q = " OR ".join('"' + w.replace('"', '') + '"' for w in jieba.cut_for_search(sys.argv[2]) if w.strip())
+rows = sqlite3.connect(sys.argv[1]).execute(
+    "SELECT rowid FROM doc WHERE doc MATCH ? ORDER BY rank LIMIT 20", (q,)).fetchall()
+print(len(rows))
+"""
+
+
+def timed(command: list[str], **kwargs) -> tuple[float, float, str]:
+    """(seconds spawn to exit, peak RSS MB, stdout) of one child process."""
+    started = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, **kwargs)
+    out = child.stdout.read()
+    _, status, usage = os.wait4(child.pid, 0)  # reaps it with its own rusage
+    elapsed = time.perf_counter() - started
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode:
+        raise RuntimeError(f"{command[:6]} exited with {child.returncode}")
+    return elapsed, usage.ru_maxrss / 1024, out
+
+
+def mcp_first_search(db: Path, query: str) -> float:
+    import anyio
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    async def run() -> float:
+        params = StdioServerParameters(command=sys.executable, args=["-m", "memdesk", "--db", str(db), "mcp"],
+                                       cwd=str(ROOT))
+        started = time.perf_counter()
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                result = await session.call_tool("memory_search", {"query": query})
+                elapsed = time.perf_counter() - started
+                if getattr(result, "is_error", False) or getattr(result, "isError", False):
+                    raise RuntimeError(str(result.content))
+                return elapsed
+
+    return anyio.run(run)
+
+
+def window_child(db: str, t0: float, query: str) -> None:
+    from PySide6.QtCore import QSettings, QTimer
+
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+    from memdesk.gui.main import App, application
+
+    qt_app = application()
+    app = App(maintenance_delay_ms=10**9)
+    gaps = {"last": None, "max": 0.0}
+
+    def tick():
+        now = time.perf_counter()
+        if gaps["last"] is not None:
+            gaps["max"] = max(gaps["max"], (now - gaps["last"]) * 1000 - 5)
+        gaps["last"] = now
+
+    timer = QTimer()
+    timer.setInterval(5)
+    timer.timeout.connect(tick)
+    timer.start()
+    app.open(db)
+    browser = app.window.browser
+
+    def finished(outcome):
+        if outcome.engine == "engine" and outcome.hits:
+            rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+            print(json.dumps({"window_ready_s": time.time() - t0, "window_rss_mb": rss,
+                              "window_max_stall_ms": gaps["max"], "hits": len(outcome.hits)}), flush=True)
+            os._exit(0)
+
+    browser.search_finished.connect(finished)
+    QTimer.singleShot(0, lambda: browser.search(query))
+    qt_app.exec()
+
+
+def window_ready(db: Path, query: str) -> dict:
+    t0 = time.time()
+    out = subprocess.run([sys.executable, __file__, "--window-child", str(db), str(t0), query],
+                         capture_output=True, text=True, timeout=600, cwd=str(ROOT))
+    line = next((ln for ln in out.stdout.splitlines() if ln.startswith("{")), None)
+    if line is None:
+        raise RuntimeError(f"window child failed: {out.stderr[-3000:]}")
+    return json.loads(line)
+
+
+def sizes_mb(db: Path) -> dict:
+    conn = sqlite3.connect(str(db))
+    text = conn.execute("SELECT SUM(LENGTH(CAST(title AS BLOB)) + LENGTH(CAST(content AS BLOB)) + "
+                        "LENGTH(CAST(summary AS BLOB)) + LENGTH(CAST(tags AS BLOB)) + "
+                        "LENGTH(CAST(group_name AS BLOB))) FROM memory").fetchone()[0] or 0
+    try:
+        index = conn.execute("SELECT SUM(pgsize) FROM dbstat WHERE name LIKE 'search%' "
+                             "OR name LIKE 'sqlite_autoindex_search%'").fetchone()[0] or 0
+    except sqlite3.OperationalError:  # dbstat not compiled in
+        index = None
+    conn.close()
+    return {"db_mb": round(db.stat().st_size / 1e6, 1), "text_mb": round(text / 1e6, 1),
+            "index_mb": None if index is None else round(index / 1e6, 1)}
+
+
+def measure(count: int, query: str) -> dict:
+    db = build_store(count)
+    anchor = fts5_store(db)
+    out: dict = {}
+    out["fts5_fresh_s"] = round(timed([sys.executable, "-c", FTS5_CHILD, str(anchor), query])[0], 3)
+    seconds, rss, _ = timed(memdesk("--db", str(db), "search", query, "--keyword-only"), cwd=str(ROOT))
+    out["cli_search_s"], out["cli_rss_mb"] = round(seconds, 3), round(rss, 1)
+    out["mcp_first_search_s"] = round(mcp_first_search(db, query), 3)
+    window = window_ready(db, query)
+    out.update({k: round(v, 3 if k.endswith("_s") else 1) for k, v in window.items() if k != "hits"})
+    out.update(sizes_mb(db))
+    out["cli_vs_fts5"] = round(out["cli_search_s"] / out["fts5_fresh_s"], 2)
+    return out
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="10000,100000")
+    parser.add_argument("--query", default="周末 家人 旅行")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--window-child", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.window_child:
+        db, t0, query = args.window_child
+        window_child(db, float(t0), query)
+        return 1
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ.setdefault("MEMDESK_MODELS_DIR", tempfile.mkdtemp())  # keyword-only: no model is measured here
+    figures = {"query": args.query, "sizes": {}}
+    for size in sorted(int(s) for s in args.sizes.split(",")):
+        figures["sizes"][str(size)] = measure(size, args.query)
+        if not args.json:
+            print(size, json.dumps(figures["sizes"][str(size)]), flush=True)
+    if args.json:
+        print(json.dumps(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
