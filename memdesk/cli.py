@@ -13,6 +13,8 @@ import peewee
 
 from . import __version__
 from .cli_format import memory_details, memory_line
+from .cli_options import add_everywhere, add_global, json_option
+from .cli_options import check as check_global
 from .core.changes import Changes
 from .core.errors import MemDeskError
 from .core.io.export import EXPORT_FORMATS, export_file, export_text
@@ -330,7 +332,7 @@ def _add_memory_args(p, *, content_required: bool) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="memdesk", description="MemDesk (记忆台): AI assistant memory workbench")
-    parser.add_argument("--db", help="database file (default: $MEMDESK_DB or the user data directory)")
+    add_global(parser)  # --db and --json; add_everywhere below lets them follow the command too
     parser.add_argument("--version", action="version", version=f"memdesk {__version__}")
     parser.add_argument("--self-test", action="store_true", help="check that MemDesk works here (headless) and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -338,7 +340,7 @@ def build_parser() -> argparse.ArgumentParser:
     def command(name, func, help_text):
         p = sub.add_parser(name, help=help_text)
         p.set_defaults(func=func)
-        p.add_argument("--json", action="store_true", help="machine-readable output")
+        json_option(p)
         return p
 
     p = command("add", cmd_add, "add a memory")
@@ -397,6 +399,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--on-conflict", choices=("skip", "theirs"), default="skip")
     p.add_argument("--strict", action="store_true", help="refuse the whole import if any record is invalid")
     _register_optional(sub)
+    add_everywhere(parser)
     return parser
 
 
@@ -417,6 +420,7 @@ def _register_optional(sub) -> None:
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    check_global(parser, args)
     if args.self_test:
         from .selftest import run_self_test
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import sys
 
+from .cli_options import json_option
 from .core.errors import MemDeskError
 
 
@@ -68,7 +69,7 @@ def register(sub) -> None:
     p.set_defaults(func=cmd_mcp, needs_store=False)
 
     p = sub.add_parser("tools", help="assistant tools: JSON schemas, call log, revert a call")
-    p.add_argument("--json", action="store_true")
+    json_option(p)
     tsub = p.add_subparsers(dest="tools_cmd", required=True, metavar="ACTION")
     tsub.add_parser("schema", help="print the tools' JSON Schemas (OpenAI function-calling form)")
     tl = tsub.add_parser("log", help="recent tool calls")
@@ -78,7 +79,7 @@ def register(sub) -> None:
     p.set_defaults(func=cmd_tools)
 
     p = sub.add_parser("brief", help="the memory brief an assistant receives")
-    p.add_argument("--json", action="store_true")
+    json_option(p)
     p.add_argument("--persona")
     p.add_argument("--message", help="the user's current message (ranks memories by it)")
     p.add_argument("--budget", type=int, default=1200, help="token budget (default 1200)")
