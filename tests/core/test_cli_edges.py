@@ -1,4 +1,4 @@
-"""The CLI's rough edges from issue 16: global options after the command.
+"""The CLI's rough edges from issue 16: id prefixes, global options after the command.
 
 Commands run in this process through memdesk.cli.main (the real parser and a real SQLite
 file; nothing of MemDesk is replaced); `mcp` runs as a real subprocess.
@@ -50,6 +50,79 @@ def state(db_path, memory_id):
         store.close()
 
 
+# ---- prefixes in every command that takes a memory id -------------------------------------------------
+def test_the_ids_list_prints_work_everywhere(db, cli):
+    code, out, _ = cli("--db", db, "list")
+    assert code == 0
+    short = {line.split()[0] for line in out.splitlines()}
+    assert short == {i[:8] for i in IDS}
+    coffee = IDS[2][:8]
+    code, out, _ = cli("--db", db, "show", coffee)
+    assert code == 0 and IDS[2] in out and "morning coffee" in out
+    assert cli("--db", db, "edit", coffee, "--title", "咖啡")[0] == 0
+    assert json.loads(cli("--db", db, "show", coffee, "--json")[1])["title"] == "咖啡"
+    code, out, _ = cli("--db", db, "delete", coffee)
+    assert code == 0 and IDS[2] in out and state(db, IDS[2]) == "trash"
+    code, out, _ = cli("--db", db, "restore", coffee)
+    assert code == 0 and state(db, IDS[2]) == "live"
+    cli("--db", db, "delete", coffee)
+    code, out, _ = cli("--db", db, "purge", coffee, "--json")
+    assert code == 0 and json.loads(out) == {"ids": [IDS[2]]} and state(db, IDS[2]) is None
+
+
+@pytest.mark.parametrize("argv", [
+    ("show", "abcd"), ("edit", "abcd", "--title", "x"), ("delete", "abcd"), ("search", "猫", "--why", "abcd"),
+])
+def test_an_ambiguous_prefix_lists_the_candidates(db, cli, argv):
+    code, out, err = cli("--db", db, *argv)
+    assert code == 1 and out == ""
+    assert "matches 2 memories" in err and IDS[0] in err and IDS[1] in err and IDS[2] not in err
+    assert "Traceback" not in err
+    assert state(db, IDS[0]) == state(db, IDS[1]) == "live"
+
+
+@pytest.mark.parametrize("command", ["restore", "purge"])
+def test_trash_commands_choose_among_the_trash(db, cli, command):
+    cli("--db", db, "delete", IDS[0], IDS[1])
+    code, _, err = cli("--db", db, command, "abcd")
+    assert code == 1 and "matches 2 memories" in err and "(in the trash)" in err
+    cli("--db", db, "restore", IDS[0])
+    code, out, err = cli("--db", db, command, "abcd")  # only one of the two is still in the trash
+    assert code == 0, err
+    assert IDS[1] in out and state(db, IDS[0]) == "live"
+    assert state(db, IDS[1]) == ("live" if command == "restore" else None)
+
+
+@pytest.mark.parametrize("argv", [
+    ("show", "{}"), ("edit", "{}", "--title", "x"), ("delete", "{}"), ("restore", "{}"), ("purge", "{}"),
+    ("search", "猫", "--why", "{}"),
+])
+def test_unknown_and_too_short_prefixes_are_refused(db, cli, argv):
+    code, out, err = cli("--db", db, *[a.format("9999") for a in argv])
+    assert code == 1 and out == "" and "no memory id starts with '9999'" in err
+    code, out, err = cli("--db", db, *[a.format("abc") for a in argv])
+    assert code == 1 and out == "" and "'abc' is too short for an id prefix: give at least 4 characters" in err
+
+
+def test_one_bad_id_among_several_changes_nothing(db, cli):
+    code, _, err = cli("--db", db, "delete", IDS[2][:8], "abcd")
+    assert code == 1 and "matches 2 memories" in err
+    assert state(db, IDS[2]) == "live"
+
+
+def test_delete_says_where_a_prefix_of_a_trashed_memory_is(db, cli):
+    cli("--db", db, "delete", "ef01")
+    code, _, err = cli("--db", db, "delete", "ef01")
+    assert code == 1 and f"names memory {IDS[2]}, which is in the trash" in err
+
+
+def test_tools_revert_takes_a_call_number_and_says_so(db, cli):
+    code, _, err = cli("--db", db, "tools", "revert", "abcd1111")
+    assert code == 2 and "'abcd1111' is not a tool call number" in err and "tools log" in err
+    code, _, err = cli("--db", db, "tools", "revert", "12345")
+    assert code == 1 and "no tool call 12345" in err
+
+
 # ---- global options after the command -----------------------------------------------------------------
 def test_db_and_json_after_the_command(db, tmp_path, cli):
     before = cli("--db", db, "--json", "list")
@@ -84,5 +157,3 @@ def test_mcp_with_db_after_the_command_serves_that_database(db):
                 return json.loads(found.content[0].text)["results"]
 
     assert [r["id"] for r in anyio.run(session_run)] == [IDS[0]]
-
-
