@@ -12,7 +12,7 @@ import sys
 import peewee
 
 from . import __version__
-from .cli_format import memory_details, memory_line
+from .cli_format import memory_details, memory_line, why_found, why_missing
 from .cli_options import add_everywhere, add_global, json_option
 from .cli_options import check as check_global
 from .core.changes import Changes
@@ -157,8 +157,10 @@ def cmd_search(args, store) -> int:
         miss = engine.explain_missing(args.query, memory_id, persona=persona, limit=args.limit)
         if args.json:
             _print_json(miss.to_json())
-        else:
-            print(miss.describe() if hasattr(miss, "describe") else json.dumps(miss.to_json(), ensure_ascii=False))
+            return 0
+        print(memory_line(store.get(memory_id), _persona_names(store)))
+        hit = next((h for h in result.hits if h.record.id == memory_id), None)
+        print(why_found(hit, args.query) if hit is not None else why_missing(miss, args.query))
         return 0
     if args.json:
         out = []

@@ -1,4 +1,4 @@
-"""The CLI's rough edges from issue 16: id prefixes, global options after the command.
+"""The CLI's rough edges from issue 16: id prefixes, global options after the command, --why in words.
 
 Commands run in this process through memdesk.cli.main (the real parser and a real SQLite
 file; nothing of MemDesk is replaced); `mcp` runs as a real subprocess.
@@ -157,3 +157,39 @@ def test_mcp_with_db_after_the_command_serves_that_database(db):
                 return json.loads(found.content[0].text)["results"]
 
     assert [r["id"] for r in anyio.run(session_run)] == [IDS[0]]
+
+
+# ---- --why in words ------------------------------------------------------------------------------------
+def test_why_found_in_words(db, cli):
+    code, out, err = cli("--db", db, "search", "猫", "--keyword-only", "--why", "abcd1")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith(IDS[0][:8])
+    assert lines[1].startswith("Search “猫”: score ")
+    assert "    Matched words: 猫" in lines and "    Found by: keywords" in lines
+    assert "    Place in the results: 1" in lines and "    Place in each ranking:" in lines
+    assert "{" not in out and "matched_words" not in out
+
+
+def test_why_not_found_in_words_and_json_stays_json(db, cli):
+    code, out, _ = cli("--db", db, "search", "猫", "--keyword-only", "--why", "ef01")
+    assert code == 0
+    assert "Search “猫”: not in the results: it contains none of the search words" in out
+    assert "{" not in out
+    cli("--db", db, "delete", "ef01")
+    code, out, _ = cli("--db", db, "search", "coffee", "--keyword-only", "--why", "ef01")
+    assert code == 0 and "it is in the trash; add is:deleted to the query to see it" in out
+    code, out, _ = cli("--db", db, "search", "猫", "--keyword-only", "--why", "abcd1", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["memory_id"] == IDS[0] and data["reason"] == "returned" and data["position"] == 1
+
+
+def test_every_part_of_an_explanation_has_words():
+    from dataclasses import fields
+
+    from memdesk.cli_format import WHY_LABELS
+    from memdesk.core.search.explain import HitExplanation
+
+    assert {f.name for f in fields(HitExplanation)} <= set(WHY_LABELS)
+    assert {"keyword", "expansion", "substring", "vector", "context"} <= set(WHY_LABELS)  # ranking names
