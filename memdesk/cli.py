@@ -14,7 +14,7 @@ import peewee
 from . import __version__
 from .cli_format import memory_details, memory_line, why_found, why_missing
 from .cli_options import add_everywhere, add_global, json_option
-from .cli_options import check as check_global
+from .cli_options import finish as finish_global
 from .core.changes import Changes
 from .core.errors import MemDeskError
 from .core.ids import resolve_memory_id
@@ -428,7 +428,7 @@ def _register_optional(sub) -> None:
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    check_global(parser, args)
+    finish_global(parser, args)
     if args.self_test:
         from .selftest import run_self_test
 

@@ -4,15 +4,18 @@
 client configurations are usually written) all work; so does `--json` on either side of the
 command, for commands that have it.
 
-How: each option is defined once, below. build_parser adds it to the top-level parser with a
-real default, and add_everywhere() then adds it to every command and action parser with
-default=argparse.SUPPRESS. The SUPPRESS matters: argparse copies a subparser's defaults over
-the namespace the top-level parser filled, so a plain default (None/False) would wipe out a
-`--db x.db` given before the command. With SUPPRESS the subparser sets the value only when
-the option is typed after the command. (parse_known_args with a hand-written pre-scan would
-also work, but it cannot tell `--db` the option from `--db` as the value of --content.)
-A command has --json when its register code calls json_option(parser); its actions (e.g.
-`persona list`) inherit it.
+How: each option is defined once, below (db_option, json_option). build_parser adds them to
+the top-level parser, and add_everywhere() adds them to every command and action parser.
+The catch is that argparse copies a subparser's defaults over the namespace the top-level
+parser filled, so a plain default (None/False) on `list` would wipe out a `--db x.db` given
+before it. Hence:
+- --db below the top level has default=argparse.SUPPRESS: set only when typed there.
+- --json on a command keeps its plain default False (a command's handler may run with a
+  parser built from its register() alone, as tests do), so before the command it is stored
+  under another name, json_first, and finish() folds it in. An action under a command with
+  --json (`persona list --json`) gets it with SUPPRESS, so `persona --json list` holds too.
+(parse_known_args with a hand-written pre-scan of argv would also work, but cannot tell
+`--db` the option from `--db` as the value of --content.)
 """
 from __future__ import annotations
 
@@ -26,19 +29,20 @@ def db_option(parser, *, default=argparse.SUPPRESS) -> None:
                         help="database file (default: $MEMDESK_DB or the user data directory)")
 
 
-def json_option(parser, *, default=argparse.SUPPRESS) -> None:
-    parser.add_argument("--json", action="store_true", default=default, help="machine-readable output")
+def json_option(parser, *, default=False, dest="json") -> None:
+    """A command's --json; register code calls this for each command that has JSON output."""
+    parser.add_argument("--json", action="store_true", default=default, dest=dest, help="machine-readable output")
     setattr(parser, _JSON_MARK, True)
 
 
 def add_global(parser) -> None:
-    """The top-level parser: the options with their real defaults."""
+    """The top-level parser: --db, and --json for whichever command follows."""
     db_option(parser, default=None)
-    parser.add_argument("--json", action="store_true", default=False,
-                        help="machine-readable output, for the commands that have it")
+    json_option(parser, dest="json_first")
 
 
 def _subparsers(parser) -> list:
+    # argparse has no public way to walk the parser tree; _actions is stable since Python 3.2
     return [action for action in parser._actions if isinstance(action, argparse._SubParsersAction)]
 
 
@@ -47,15 +51,17 @@ def add_everywhere(parser, *, has_json: bool = False) -> None:
     for group in _subparsers(parser):
         for child in dict.fromkeys(group.choices.values()):  # aliases would repeat a parser
             db_option(child)
-            child_json = has_json or getattr(child, _JSON_MARK, False)
-            if child_json and not getattr(child, _JSON_MARK, False):
-                json_option(child)
-            child.set_defaults(json_supported=child_json)
-            add_everywhere(child, has_json=child_json)
+            marked = getattr(child, _JSON_MARK, False)
+            if has_json and not marked:
+                json_option(child, default=argparse.SUPPRESS)
+            child.set_defaults(json_supported=has_json or marked)
+            add_everywhere(child, has_json=has_json or marked)
 
 
-def check(parser, args) -> None:
-    """`memdesk --json mcp`: refuse --json before a command that has no JSON output."""
-    if args.json and not getattr(args, "json_supported", False):
+def finish(parser, args) -> None:
+    """Fold a --json given before the command into args.json; refuse it where the command has none."""
+    first = getattr(args, "json_first", False)
+    if first and not getattr(args, "json_supported", False):
         command = f"`memdesk {args.command}`" if args.command else "starting the window"
         parser.error(f"--json: {command} has no JSON output")
+    args.json = getattr(args, "json", False) or first

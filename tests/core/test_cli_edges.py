@@ -135,6 +135,7 @@ def test_db_and_json_after_the_command(db, tmp_path, cli):
     assert json.loads(cli("list", "--json", "--db", other)[1]) == []  # the later --db is the one used
     assert cli("stats", "--db", db, "--json")[0] == 0
     assert json.loads(cli("persona", "list", "--json", "--db", db)[1]) == []  # an action of a command
+    assert json.loads(cli("--json", "persona", "--db", db, "list")[1]) == []
     code, _, err = cli("backup", "list", "--db", other)
     assert code == 0 and str(other) in err  # commands that open no store read --db too
 
