@@ -12,9 +12,12 @@ import sys
 import peewee
 
 from . import __version__
-from .cli_format import memory_details, memory_line
+from .cli_format import memory_details, memory_line, why_found, why_missing
+from .cli_options import add_everywhere, add_global, json_option
+from .cli_options import finish as finish_global
 from .core.changes import Changes
 from .core.errors import MemDeskError
+from .core.ids import resolve_memory_id
 from .core.io.export import EXPORT_FORMATS, export_file, export_text
 from .core.io.plan import FORMATS, apply_import, plan_file
 from .core.queries import ALL, GLOBAL, SORTS, STATES
@@ -84,7 +87,7 @@ def cmd_add(args, store) -> int:
 
 
 def cmd_show(args, store) -> int:
-    record = store.get(args.id)
+    record = store.get(resolve_memory_id(store, args.id))
     revisions = store.revisions(record.id)
     if args.json:
         data = record.to_json()
@@ -96,7 +99,7 @@ def cmd_show(args, store) -> int:
 
 
 def cmd_edit(args, store) -> int:
-    current = store.get(args.id)
+    current = store.get(resolve_memory_id(store, args.id))
     fields = _memory_fields(args, store)
     if not fields:
         raise MemDeskError("nothing to change: give at least one of --title, --content, --group, ...")
@@ -151,18 +154,22 @@ def cmd_search(args, store) -> int:
     from .core.embed import active_embedder
     from .core.search import SearchEngine
 
+    # --why: resolve first (a bad id fails before the index is built); is:deleted finds the trash too
+    memory_id = resolve_memory_id(store, args.why) if args.why else None
     embedder, hint = (None, "") if args.keyword_only else active_embedder()
     engine = SearchEngine(store, embedder)
     engine.build(progress=_index_progress)
     persona = "" if args.persona is None else (store.resolve_persona(args.persona) or "")
     persona = None if args.persona is None else persona
     result = engine.search(args.query, persona=persona, limit=args.limit)
-    if args.why:
-        miss = engine.explain_missing(args.query, args.why, persona=persona, limit=args.limit)
+    if memory_id:
+        miss = engine.explain_missing(args.query, memory_id, persona=persona, limit=args.limit)
         if args.json:
             _print_json(miss.to_json())
-        else:
-            print(miss.describe() if hasattr(miss, "describe") else json.dumps(miss.to_json(), ensure_ascii=False))
+            return 0
+        print(memory_line(store.get(memory_id), _persona_names(store)))
+        hit = next((h for h in result.hits if h.record.id == memory_id), None)
+        print(why_found(hit, args.query) if hit is not None else why_missing(miss, args.query))
         return 0
     if args.json:
         out = []
@@ -186,7 +193,10 @@ def cmd_search(args, store) -> int:
 
 
 def _apply_ids(args, store, action: str) -> int:
-    changes = getattr(store, action)(args.ids)
+    # restore and purge act on the trash, delete on what is not in it: a prefix only looks there
+    where = "live" if action == "delete" else "trash"
+    ids = [resolve_memory_id(store, text, where=where) for text in args.ids]  # all resolve, or nothing changes
+    changes = getattr(store, action)(ids)
     done = {"delete": changes.deleted, "restore": changes.restored, "purge": changes.purged}[action]
     if args.json:
         _print_json({"ids": list(done)})
@@ -339,7 +349,7 @@ def _add_memory_args(p, *, content_required: bool) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="memdesk", description="MemDesk (记忆台): AI assistant memory workbench")
-    parser.add_argument("--db", help="database file (default: $MEMDESK_DB or the user data directory)")
+    add_global(parser)  # --db and --json; add_everywhere below lets them follow the command too
     parser.add_argument("--version", action="version", version=f"memdesk {__version__}")
     parser.add_argument("--self-test", action="store_true", help="check that MemDesk works here (headless) and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -347,16 +357,16 @@ def build_parser() -> argparse.ArgumentParser:
     def command(name, func, help_text):
         p = sub.add_parser(name, help=help_text)
         p.set_defaults(func=func)
-        p.add_argument("--json", action="store_true", help="machine-readable output")
+        json_option(p)
         return p
 
     p = command("add", cmd_add, "add a memory")
     _add_memory_args(p, content_required=True)
     p.add_argument("--upsert", action="store_true", help="update the memory with the same --dedup-key instead")
     p = command("show", cmd_show, "show one memory with its history")
-    p.add_argument("id")
+    p.add_argument("id", help="the memory's id, or a unique prefix of it (4 characters or more)")
     p = command("edit", cmd_edit, "change fields of a memory")
-    p.add_argument("id")
+    p.add_argument("id", help="the memory's id, or a unique prefix of it (4 characters or more)")
     _add_memory_args(p, content_required=False)
     p = command("list", cmd_list, "list memories")
     _add_filter_args(p)
@@ -369,12 +379,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--persona", help="a persona name (its memories plus global ones); 'global' for global only")
     p.add_argument("--limit", type=int, default=20)
     p.add_argument("--explain", action="store_true", help="show why each memory ranked where it did")
-    p.add_argument("--why", metavar="ID", help="explain why this memory was or was not found")
+    p.add_argument("--why", metavar="ID", help="explain why this memory (id or unique prefix) was or was not found")
     p.add_argument("--keyword-only", action="store_true", help="do not use the embedding model")
     for name, text in (("delete", "move memories to the trash"), ("restore", "restore from the trash"),
                        ("purge", "remove memories from the trash for good")):
         p = command(name, lambda a, s, n=name: _apply_ids(a, s, n), text)
-        p.add_argument("ids", nargs="+", metavar="ID")
+        p.add_argument("ids", nargs="+", metavar="ID", help="ids, or unique prefixes of 4 characters or more")
     p = command("persona", cmd_persona, "manage personas")
     psub = p.add_subparsers(dest="persona_cmd", required=True, metavar="ACTION")
     psub.add_parser("list", help="list personas")
@@ -406,6 +416,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--on-conflict", choices=("skip", "theirs"), default="skip")
     p.add_argument("--strict", action="store_true", help="refuse the whole import if any record is invalid")
     _register_optional(sub)
+    add_everywhere(parser)
     return parser
 
 
@@ -426,6 +437,7 @@ def _register_optional(sub) -> None:
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    finish_global(parser, args)
     if args.self_test:
         from .selftest import run_self_test
 

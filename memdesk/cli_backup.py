@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import sys
 
+from .cli_options import json_option
 from .core.backup import check_integrity, list_backups, make_backup, restore_backup
 from .core.db import default_db_path
 from .core.errors import MemDeskError
@@ -50,7 +51,7 @@ def cmd_backup(args) -> int:
 
 def register(sub) -> None:
     p = sub.add_parser("backup", help="list, make or restore backups of the database")
-    p.add_argument("--json", action="store_true")
+    json_option(p)
     bsub = p.add_subparsers(dest="backup_cmd", required=True, metavar="ACTION")
     bsub.add_parser("list", help="backups, newest first")
     bsub.add_parser("make", help="back up now")

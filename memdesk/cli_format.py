@@ -53,3 +53,55 @@ def memory_details(m: MemoryRecord, persona_names: dict, revisions=()) -> str:
         changed = ", ".join(sorted(rev.after))
         lines.append(f"{'history':>14}: v{rev.version} {to_iso(rev.at)} {rev.reason}: {changed}")
     return "\n".join(lines)
+
+
+# The labels of the window's "Why found" tab (memdesk/gui/editor/explain.py, ExplainPanel._names).
+# The CLI cannot import Qt, so they are repeated here: keep the two in step.
+WHY_LABELS = {
+    "matched_words": "Matched words", "matched_bigrams": "Matched character pairs",
+    "bm25": "Keyword score (words)", "bigram_bm25": "Keyword score (character pairs)",
+    "keyword_score": "Keyword score", "vector_similarity": "Meaning similarity",
+    "ranks": "Place in each ranking", "fusion": "Fused relevance (0–1)",
+    "importance": "Importance (0–1)", "heat": "Heat (0–1)",
+    "freshness": "Freshness (0–1)", "final": "Final score",
+    "found_by": "Found by", "position": "Place in the results",
+    "keyword": "keywords", "expansion": "related words",
+    "substring": "exact text", "vector": "meaning",
+    "context": "next to a match, same conversation",
+}
+
+
+def _why_value(value) -> str:
+    """As the window's panel shows a value: floats to 4 places, lists joined; nothing (or an empty list) as a dash."""
+    if value is None or value == [] or value == ():
+        return "—"
+    if isinstance(value, float):
+        return f"{value:.4f}"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_why_value(v) for v in value)
+    return str(value)
+
+
+def _why_rows(value: dict, indent: str) -> list[str]:
+    rows = []
+    for key, child in value.items():
+        label = WHY_LABELS.get(key, str(key))
+        if isinstance(child, dict):
+            rows.append(f"{indent}{label}:")
+            rows += _why_rows(child, indent + "    ")
+        else:
+            if key == "found_by":
+                child = [WHY_LABELS.get(c, c) for c in child]
+            rows.append(f"{indent}{label}: {_why_value(child)}")
+    return rows
+
+
+def why_found(hit, query: str) -> str:
+    """A search hit's score, part by part: the window's "Why found" tab as text."""
+    lines = [f"Search “{query}”: score {hit.score:.4f}"]
+    return "\n".join(lines + _why_rows(hit.explain.to_json(), "    "))
+
+
+def why_missing(miss, query: str) -> str:
+    """Why a memory is not among the results, in words."""
+    return f"Search “{query}”: not in the results: {miss.message}"

@@ -11,6 +11,7 @@ import signal
 import sys
 import threading
 
+from .cli_options import json_option
 from .core.errors import MemDeskError
 from .core.maintenance import (
     TASKS, dismiss, keep_both, last_reports, merge_proposal, proposals, run_maintenance,
@@ -123,11 +124,11 @@ def register(subparsers) -> None:
     p.add_argument("--trash-days", type=int, help="purge trash older than this (default 30)")
     p.add_argument("--report", action="store_true", help="show the stored reports of earlier runs")
     p.add_argument("--last", type=int, help="with --report: only the newest N")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    json_option(p)
     p = subparsers.add_parser("proposals", help="the merge inbox: list, merge, keep both, dismiss")
     p.set_defaults(func=cmd_proposals)
     p.add_argument("action", nargs="?", choices=("list", "merge", "keep", "dismiss"))
     p.add_argument("id", nargs="?", help="proposal id")
     p.add_argument("--content", help="merge: the merged text ('-' reads stdin; default: the suggestion)")
     p.add_argument("--title", help="merge: the merged title")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    json_option(p)

@@ -13,6 +13,7 @@ import time
 # when the parser is built for every other command (the MCP handshake).
 POOLINGS = ("cls", "mean")
 HUB_MODEL_NAMES = ("bge-small-zh-v1.5",)
+from .cli_options import json_option
 from .core.errors import CancelledError, MemDeskError
 
 
@@ -198,7 +199,7 @@ def register(subparsers) -> None:
     p.add_argument("--revision", help="branch, tag or commit (default: the pinned commit)")
 
     p = action("list", cmd_list, "list installed models (* = active)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    json_option(p)
     p = action("use", cmd_use, "make an installed model the active one")
     p.add_argument("name")
     p = action("remove", cmd_remove, "delete an installed model")

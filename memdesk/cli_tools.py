@@ -1,9 +1,11 @@
 """CLI commands for assistants: `mcp`, `tools schema|log|revert`, `brief`."""
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
+from .cli_options import json_option
 from .core.errors import MemDeskError
 
 
@@ -62,23 +64,32 @@ def cmd_brief(args, store) -> int:
     return 0
 
 
+def _call_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a tool call number; `memdesk tools log` lists them (the first column)") from None
+
+
 def register(sub) -> None:
     p = sub.add_parser("mcp", help="serve the memory tools to an assistant over MCP (stdio)")
     p.add_argument("--persona", help="act as this persona (default: global memories)")
     p.set_defaults(func=cmd_mcp, needs_store=False)
 
     p = sub.add_parser("tools", help="assistant tools: JSON schemas, call log, revert a call")
-    p.add_argument("--json", action="store_true")
+    json_option(p)
     tsub = p.add_subparsers(dest="tools_cmd", required=True, metavar="ACTION")
     tsub.add_parser("schema", help="print the tools' JSON Schemas (OpenAI function-calling form)")
     tl = tsub.add_parser("log", help="recent tool calls")
     tl.add_argument("--limit", type=int, default=50)
     tr = tsub.add_parser("revert", help="undo what one tool call did")
-    tr.add_argument("call_id", type=int)
+    tr.add_argument("call_id", type=_call_number, metavar="CALL",
+                    help="the call's number from `memdesk tools log` (a number, not a memory id)")
     p.set_defaults(func=cmd_tools)
 
     p = sub.add_parser("brief", help="the memory brief an assistant receives")
-    p.add_argument("--json", action="store_true")
+    json_option(p)
     p.add_argument("--persona")
     p.add_argument("--message", help="the user's current message (ranks memories by it)")
     p.add_argument("--budget", type=int, default=1200, help="token budget (default 1200)")

@@ -1,0 +1,87 @@
+"""Memory ids as people type them: a full id, or a unique prefix of one (`memdesk list` shows 8 characters).
+
+resolve_memory_id is read-only: one query on the memory table's primary key. It lives
+outside the Store on purpose (the Store's facade is being reworked separately); it points
+the shared model proxy at the store first, as io and maintenance do.
+"""
+from __future__ import annotations
+
+from peewee import fn
+
+from .convert import memory_record
+from .errors import MemDeskError, NotFoundError
+from .io.common import bind
+from .models import Memory
+from .records import MemoryRecord
+
+MIN_PREFIX = 4
+SHOWN_CANDIDATES = 10
+WHERE = ("any", "live", "trash")  # every memory; those not in the trash; those in the trash
+
+
+class AmbiguousIdError(MemDeskError):
+    """A prefix matches more than one memory; ``candidates`` holds (up to 10 of) them."""
+
+    def __init__(self, prefix: str, candidates: list[MemoryRecord], total: int):
+        self.prefix, self.candidates, self.total = prefix, candidates, total
+        lines = [f"id prefix {prefix!r} matches {total} memories; type more of the id:"]
+        lines += [f"  {_candidate(m)}" for m in candidates]
+        if total > len(candidates):
+            lines.append(f"  … and {total - len(candidates)} more")
+        super().__init__("\n".join(lines))
+
+
+def _candidate(m: MemoryRecord) -> str:
+    title = " ".join(m.display_title.split())
+    title = title if len(title) <= 40 else title[:39] + "…"
+    state = "  (in the trash)" if m.is_deleted else "  (superseded)" if m.is_superseded else ""
+    return f"{m.id}  {title}{state}"
+
+
+def _in(where: str):
+    if where == "trash":
+        return Memory.deleted_at.is_null(False)
+    if where == "live":
+        return Memory.deleted_at.is_null()
+    return None
+
+
+def resolve_memory_id(store, text: str, *, where: str = "any") -> str:
+    """The full id of the memory ``text`` names: the id itself, or a unique prefix of at least 4 characters.
+
+    ``where`` limits which memories a prefix may match: "trash" for commands that act on the trash
+    (restore, purge), "live" for those that act on memories not in it (delete), "any" otherwise.
+    A full id is returned as is whatever its state, so the command says what it makes of it.
+    Raises NotFoundError (unknown, or too short) or AmbiguousIdError (lists the candidates).
+    """
+    if where not in WHERE:
+        raise ValueError(f"where must be one of {WHERE}, not {where!r}")
+    typed = (text or "").strip()
+    if not typed:
+        raise NotFoundError("no memory id given")
+    bind(store)
+    if Memory.select(Memory.id).where(Memory.id == typed).exists():
+        return typed
+    if len(typed) < MIN_PREFIX:
+        raise NotFoundError(f"{typed!r} is too short for an id prefix: give at least {MIN_PREFIX} characters "
+                            "or the full id")
+    # The range lets SQLite walk the primary-key index; substr keeps the match exact
+    # (LIKE would ignore case and treat % and _ as wildcards).
+    starts = (Memory.id >= typed) & (Memory.id < typed + "\U0010ffff") & \
+        (fn.substr(Memory.id, 1, len(typed)) == typed)
+    scope = _in(where)
+    query = Memory.select().where(starts if scope is None else starts & scope).order_by(Memory.id)
+    total = query.count()
+    if total == 1:
+        return query.get().id
+    if total > 1:
+        raise AmbiguousIdError(typed, [memory_record(r) for r in query.limit(SHOWN_CANDIDATES)], total)
+    elsewhere = Memory.select().where(starts).order_by(Memory.id)
+    count = elsewhere.count()
+    if count == 1:  # it exists, just not where this command looks: say where it is
+        state = "is in the trash" if where == "live" else "is not in the trash"
+        raise NotFoundError(f"{typed!r} names memory {elsewhere.get().id}, which {state}")
+    if count > 1:
+        place = "outside" if where == "live" else "in"
+        raise NotFoundError(f"{count} memories have an id starting with {typed!r}, but none {place} the trash")
+    raise NotFoundError(f"no memory id starts with {typed!r}")

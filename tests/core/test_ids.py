@@ -1,0 +1,66 @@
+"""resolve_memory_id: a full memory id, or a unique prefix of one, against a real SQLite file."""
+import pytest
+
+from memdesk.core.errors import NotFoundError
+from memdesk.core.ids import AmbiguousIdError, resolve_memory_id
+from memdesk.core.store import Store
+
+# Two memories share the prefix "abcd"; a third starts differently.
+IDS = ("abcd1111-0000-4000-8000-000000000001", "abcd2222-0000-4000-8000-000000000002",
+       "ef015678-0000-4000-8000-000000000003")
+
+
+@pytest.fixture
+def db(db_path):
+    store = Store.open(db_path)
+    for memory_id in IDS:
+        store.add(id=memory_id, content=f"memory {memory_id[:8]}")
+    store.close()
+    return db_path
+
+
+def test_resolve_full_id_and_unique_prefix(db):
+    store = Store.open(db)
+    try:
+        assert resolve_memory_id(store, IDS[0]) == IDS[0]
+        assert resolve_memory_id(store, "abcd1") == IDS[0]
+        assert resolve_memory_id(store, " ef01 ") == IDS[2]
+        with pytest.raises(AmbiguousIdError) as ambiguous:
+            resolve_memory_id(store, "abcd")
+        assert [m.id for m in ambiguous.value.candidates] == list(IDS[:2])
+        assert IDS[0] in str(ambiguous.value) and IDS[1] in str(ambiguous.value)
+        with pytest.raises(NotFoundError, match="too short"):
+            resolve_memory_id(store, "abc")
+        with pytest.raises(NotFoundError, match="no memory id starts with 'zzzz'"):
+            resolve_memory_id(store, "zzzz")
+    finally:
+        store.close()
+
+
+def test_resolve_short_full_ids_and_wildcard_characters(db_path):
+    store = Store.open(db_path)
+    try:
+        store.add(id="42", content="an imported memory with a short id")
+        store.add(id="ab_d%123", content="LIKE wildcards in an id")
+        store.add(id="abXdY123", content="what the wildcards would match")
+        assert resolve_memory_id(store, "42") == "42"  # an exact id may be short
+        assert resolve_memory_id(store, "ab_d") == "ab_d%123"  # _ and % are plain characters
+        with pytest.raises(NotFoundError):
+            resolve_memory_id(store, "AB_D")  # ids are matched as typed
+    finally:
+        store.close()
+
+
+def test_resolve_looks_in_the_trash_or_outside_it(db):
+    store = Store.open(db)
+    try:
+        store.delete([IDS[1]])
+        assert resolve_memory_id(store, "abcd", where="trash") == IDS[1]
+        assert resolve_memory_id(store, "abcd", where="live") == IDS[0]
+        with pytest.raises(AmbiguousIdError):
+            resolve_memory_id(store, "abcd", where="any")
+        with pytest.raises(NotFoundError, match=f"names memory {IDS[2]}, which is not in the trash"):
+            resolve_memory_id(store, "ef01", where="trash")
+        assert resolve_memory_id(store, IDS[2], where="trash") == IDS[2]  # a full id: the command decides
+    finally:
+        store.close()
