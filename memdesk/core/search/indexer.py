@@ -34,8 +34,12 @@ from the vocabulary, the memories containing it are cut again here.
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import sqlite3
 import struct
+import sys
+import threading
 from collections import Counter
 from datetime import datetime, timezone
 from typing import Callable, Iterable
@@ -298,7 +302,12 @@ class _Writer:
         self.delta = Counter()
         self.next_doc = conn.execute('SELECT COALESCE(MAX(doc), 0) FROM search_doc').fetchone()[0] + 1
 
-    def write(self, record: MemoryRecord, old, vocab: list[str], *, recut: bool = False) -> None:
+    def needs_cut(self, record, old, *, recut: bool = False) -> tuple[bool, str]:
+        text = searchable_text(record)
+        return recut or old is None or old[2] != text, text
+
+    def write(self, record: MemoryRecord, old, vocab: list[str], *, recut: bool = False,
+              terms: tuple[dict, dict] | None = None) -> None:
         text = searchable_text(record)
         if old is None:
             doc, old_words, old_grams, old_tags = self.next_doc, {}, {}, []
@@ -313,8 +322,9 @@ class _Writer:
         if old is not None and old[2] == text and not recut:
             words, grams = old_words, old_grams
         else:
-            word_bag, gram_bag = document_terms(self.tokenizer, record, self.vocabulary.within(text))
-            words, grams = dict(word_bag), dict(gram_bag)
+            if terms is None:
+                terms = _cut_one((self.tokenizer, record, self.vocabulary.within(text)))
+            words, grams = terms
             self._postings("search_word", doc, old_words, words)
             self._postings("search_gram", doc, old_grams, grams)
         wlen, glen = float(sum(words.values())), float(sum(grams.values()))
@@ -348,8 +358,9 @@ class _Writer:
     def flush(self) -> None:
         c = self.conn
         for table in ("search_word", "search_gram"):
-            c.executemany(f'DELETE FROM {table} WHERE term = ? AND doc = ?', self.drop[table])
-            c.executemany(f'INSERT OR REPLACE INTO {table} (term, doc, tf) VALUES (?, ?, ?)', self.put[table])
+            # In key order: B-tree pages are then filled one after another, not at random.
+            c.executemany(f'DELETE FROM {table} WHERE term = ? AND doc = ?', sorted(self.drop[table]))
+            c.executemany(f'INSERT OR REPLACE INTO {table} (term, doc, tf) VALUES (?, ?, ?)', sorted(self.put[table]))
         c.executemany('DELETE FROM search_tag WHERE tag = ? AND doc = ?', self.tag_drop)
         c.executemany('INSERT OR IGNORE INTO search_tag (tag, doc) VALUES (?, ?)', self.tag_put)
         c.executemany('DELETE FROM search_doc WHERE doc = ?', self.gone)
@@ -383,13 +394,21 @@ def sync(conn: sqlite3.Connection, tokenizer: Tokenizer, memory_ids: Iterable[st
         vanished |= more[1]
     vocabulary = Vocabulary(conn, whole=len(ids) > BULK)
     writer = _Writer(conn, tokenizer, vocabulary)
+    jobs = []
+    for memory_id in ids:
+        record = records.get(memory_id)
+        if record is not None:
+            cut, text = writer.needs_cut(record, old.get(memory_id))
+            if cut:
+                jobs.append((memory_id, record, vocabulary.within(text)))
+    terms = dict(zip((j[0] for j in jobs), cut_many(tokenizer, [(r, o) for _, r, o in jobs])))
     for memory_id in ids:
         record, row = records.get(memory_id), old.get(memory_id)
         if record is None:
             if row is not None:
                 writer.remove(row)
         else:
-            writer.write(record, row, vocab[memory_id])
+            writer.write(record, row, vocab[memory_id], terms=terms.get(memory_id))
     recut = 0
     changed_terms = appeared | vanished
     if changed_terms:
@@ -405,6 +424,37 @@ def sync(conn: sqlite3.Connection, tokenizer: Tokenizer, memory_ids: Iterable[st
     if recut:
         _bump(conn, "epoch")  # other processes reload: memories changed without a change-feed row
     return recut
+
+
+PARALLEL_MIN = 1000  # memories to cut before a bulk write cuts them in worker processes
+_worker_tokenizer: Tokenizer | None = None
+
+
+def _cut_one(job) -> tuple[dict, dict]:
+    tokenizer, record, overlay = job
+    words, grams = document_terms(tokenizer or _worker_tokenizer, record, overlay)
+    return dict(words), dict(grams)
+
+
+def _can_fork() -> bool:
+    # fork copies jieba's loaded dictionary for free; it is only safe while this is the
+    # process's one thread (the CLI, an import child), and only Linux forks without caveats.
+    return sys.platform.startswith("linux") and threading.active_count() == 1 and (os.cpu_count() or 1) > 1
+
+
+def cut_many(tokenizer: Tokenizer, jobs: list[tuple]) -> list[tuple[dict, dict]]:
+    """Cut many memories: in worker processes for a bulk write (jieba is most of an
+    import's time and one core's work), else here."""
+    global _worker_tokenizer
+    if len(jobs) < PARALLEL_MIN or not _can_fork():
+        return [_cut_one((tokenizer, record, overlay)) for record, overlay in jobs]
+    tokenizer.warm_up()  # before the fork, so the workers inherit the dictionary
+    _worker_tokenizer = tokenizer
+    try:
+        with multiprocessing.get_context("fork").Pool(os.cpu_count()) as pool:
+            return pool.map(_cut_one, [(None, record, overlay) for record, overlay in jobs], chunksize=200)
+    finally:
+        _worker_tokenizer = None
 
 
 def pending(conn) -> int:

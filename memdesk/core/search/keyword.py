@@ -107,7 +107,8 @@ def document_terms(tokenizer: Tokenizer, record: MemoryRecord,
             continue
         weight = FIELD_WEIGHTS[name]
         text = normalise(text)
-        for term in tokenizer.words(text, normalised=True, overlay=overlay):
+        mine = frozenset(w for w in overlay if w in text) if overlay else overlay
+        for term in tokenizer.words(text, normalised=True, overlay=mine):
             words[term] += weight
         for term in tokenizer.bigrams(text, normalised=True):
             grams[term] += weight

@@ -15,7 +15,6 @@
 """
 from __future__ import annotations
 
-import logging
 import re
 import threading
 import unicodedata
@@ -32,6 +31,8 @@ _LETTERS_DIGITS = re.compile(r"[^\W\d_]+|\d+")
 _VOCAB_OK = re.compile(r"^[^\s,，。;；:：!！?？\"“”'‘’()（）\[\]【】<>《》]+$")
 # Long titles would swallow their own words if added to jieba whole.
 MAX_VOCAB_LEN = 12
+# Short texts (tags, group names, titles) repeat across memories: their cuts are kept.
+SHORT_TEXT, SHORT_CACHE = 24, 20_000
 
 
 def normalise(text: str) -> str:
@@ -96,11 +97,9 @@ class Tokenizer:
         if self._jieba is None:
             with self._lock:
                 if self._jieba is None:
-                    import jieba  # local: heavy import, only when first needed
+                    from .dictionary import segmenter as load  # jieba: heavy, only when first needed
 
-                    jieba.setLogLevel(logging.WARNING)
-                    segmenter = jieba.Tokenizer()  # our own instance: user words stay ours
-                    segmenter.initialize()
+                    segmenter = load()  # our own instance: user words stay ours
                     for word in self._vocabulary:
                         segmenter.add_word(word)
                     self._jieba = segmenter
@@ -181,8 +180,8 @@ class Tokenizer:
                 out.append(piece)
             for run in _ALNUM.findall(piece):
                 stops += self._latin(run, out)
-        if self._cache_size:
-            if len(self._cache) >= self._cache_size:
+        if self._cache_size or len(text) <= SHORT_TEXT:
+            if len(self._cache) >= max(self._cache_size, SHORT_CACHE):
                 self._cache.clear()
             self._cache[key] = (tuple(out), stops)
         return out, stops
