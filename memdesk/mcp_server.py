@@ -2,13 +2,16 @@
 
 Built on the official SDK's low-level server so the tools keep our own JSON
 Schemas and forgiving argument handling. Nothing heavy (jieba, numpy, the ONNX
-model) is imported before the handshake: the search engine loads on the first
-search, so initialize answers at once. No network socket is ever opened.
+model) is imported before the handshake: the search index (kept in the store)
+is opened and jieba loaded by a background thread while the client shakes
+hands, so initialize answers at once and the first search does not wait
+long. No network socket is ever opened.
 """
 from __future__ import annotations
 
 import json
 import sys
+import threading
 
 BRIEF_URI = "memdesk://brief"
 
@@ -82,6 +85,13 @@ def build_server(tools):
     )
 
 
+def _warm(tools) -> None:
+    try:
+        tools.warm_up()
+    except Exception as exc:  # the first search reports it properly
+        print(f"memdesk mcp: search warm-up failed: {exc}", file=sys.stderr)
+
+
 def serve(*, db=None, persona: str | None = None) -> int:
     import anyio
     from mcp.server.stdio import stdio_server
@@ -97,7 +107,11 @@ def serve(*, db=None, persona: str | None = None) -> int:
     except MemDeskError as exc:
         print(f"memdesk mcp: error: {exc}", file=sys.stderr)
         return 1
-    server = build_server(MemoryTools(store, persona=persona, client="mcp"))
+    tools = MemoryTools(store, persona=persona, client="mcp")
+    server = build_server(tools)
+    # The index is in the store; jieba and the synonym lists load while the client
+    # shakes hands, so its first search does not wait for them.
+    threading.Thread(target=_warm, args=(tools,), name="memdesk-warm-up", daemon=True).start()
 
     async def main():
         async with stdio_server() as (read_stream, write_stream):

@@ -42,7 +42,7 @@ import sys
 import threading
 from collections import Counter
 from datetime import datetime, timezone
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -401,14 +401,18 @@ def sync(conn: sqlite3.Connection, tokenizer: Tokenizer, memory_ids: Iterable[st
             cut, text = writer.needs_cut(record, old.get(memory_id))
             if cut:
                 jobs.append((memory_id, record, vocabulary.within(text)))
-    terms = dict(zip((j[0] for j in jobs), cut_many(tokenizer, [(r, o) for _, r, o in jobs])))
+    # Memories that need no cut are written first; the cut ones as their terms come
+    # back (from worker processes in a bulk write, overlapping this process's work).
+    cut_ids = {j[0] for j in jobs}
     for memory_id in ids:
         record, row = records.get(memory_id), old.get(memory_id)
         if record is None:
             if row is not None:
                 writer.remove(row)
-        else:
-            writer.write(record, row, vocab[memory_id], terms=terms.get(memory_id))
+        elif memory_id not in cut_ids:
+            writer.write(record, row, vocab[memory_id])
+    for (memory_id, record, _), terms in zip(jobs, cut_many(tokenizer, [(r, o) for _, r, o in jobs])):
+        writer.write(record, old.get(memory_id), vocab[memory_id], terms=terms)
     recut = 0
     changed_terms = appeared | vanished
     if changed_terms:
@@ -442,17 +446,18 @@ def _can_fork() -> bool:
     return sys.platform.startswith("linux") and threading.active_count() == 1 and (os.cpu_count() or 1) > 1
 
 
-def cut_many(tokenizer: Tokenizer, jobs: list[tuple]) -> list[tuple[dict, dict]]:
-    """Cut many memories: in worker processes for a bulk write (jieba is most of an
-    import's time and one core's work), else here."""
+def cut_many(tokenizer: Tokenizer, jobs: list[tuple]) -> Iterator[tuple[dict, dict]]:
+    """Cut many memories, in order: in worker processes for a bulk write (jieba is
+    most of an import's time and one core's work), else here."""
     global _worker_tokenizer
     if len(jobs) < PARALLEL_MIN or not _can_fork():
-        return [_cut_one((tokenizer, record, overlay)) for record, overlay in jobs]
+        yield from (_cut_one((tokenizer, record, overlay)) for record, overlay in jobs)
+        return
     tokenizer.warm_up()  # before the fork, so the workers inherit the dictionary
     _worker_tokenizer = tokenizer
     try:
         with multiprocessing.get_context("fork").Pool(os.cpu_count()) as pool:
-            return pool.map(_cut_one, [(None, record, overlay) for record, overlay in jobs], chunksize=200)
+            yield from pool.imap(_cut_one, [(None, record, overlay) for record, overlay in jobs], chunksize=100)
     finally:
         _worker_tokenizer = None
 
@@ -471,9 +476,11 @@ def build(store, *, cancel: Callable[[], bool] = lambda: False,
     conn = store.connection()
     total = pending(conn)
     done = 0
-    while True:
+    while total:
         if cancel():
             return done
+        if not pending(conn):  # read first: no write lock is taken when nothing is left
+            break
         with store.write():
             ids = [i for (i,) in conn.execute('SELECT memory_id FROM search_doc WHERE text IS NULL '
                                               'ORDER BY doc LIMIT ?', (BATCH,))]

@@ -32,10 +32,24 @@ class EngineSearch:
                 embedder, hint = active_embedder()
                 self.notice = hint or ""
             engine = SearchEngine(self.store, embedder)
-            engine.build()  # the store keeps the index: this loads it (and cuts what an upgrade left)
+            engine.catch_up()  # the store keeps the index: this loads its columns
             self._engine = engine
         # Searches read the change feed themselves: every write by any process is seen.
         return self._engine
+
+    def warm_up(self) -> None:
+        """Open the index, cut what an upgrade left uncut, load jieba and the synonyms.
+
+        The cutting runs outside the lock: tool calls hold a write transaction while
+        they search, and each batch needs the write lock in turn.
+        """
+        from ..search.indexer import build
+
+        with self._lock:
+            engine = self._ready()
+        build(self.store)
+        with self._lock:
+            engine.warm_up()
 
     def __call__(self, query, *, persona=None, limit=10, scope=None, type=None):
         text = " ".join([query] + [f"{k}:{v}" for k, v in (("scope", scope), ("type", type)) if v])

@@ -74,12 +74,22 @@ class MemoryTools:
                            result={"error": message}, ok=False, effects=[])
             raise ToolError(message) from None
 
-    def _run_search(self, query, persona_id, limit, **filters):
+    def _searcher(self):
         if self._search is None:
             from .searching import default_search
 
             self._search = default_search(self.store)
-        return self._search(query, persona=persona_id, limit=limit, **filters)
+        return self._search
+
+    def _run_search(self, query, persona_id, limit, **filters):
+        return self._searcher()(query, persona=persona_id, limit=limit, **filters)
+
+    def warm_up(self) -> None:
+        """Open the search index and load jieba and the synonyms now (a server calls this
+        in the background after start, so the first search does not wait for them)."""
+        warm = getattr(self._searcher(), "warm_up", None)
+        if warm is not None:
+            warm()
 
     # ---- seed 000 ------------------------------------------------------------------------
     def _memory_save(self, args, persona_id):
