@@ -151,7 +151,9 @@ class Session(QObject):
         what = (self.tr("Could not undo “{step}”:") if undoing else self.tr("Could not redo “{step}”:"))
         where = (self.tr("The step stays in the undo history: it works again once the memory is as the "
                          "step left it.") if kept else self.tr("The step is no longer in the undo history."))
-        self.error_raised.emit(f"{what.format(step=command.text())} {exc} {where}")
+        reason = str(exc).rstrip()
+        self.error_raised.emit(f"{what.format(step=command.text())} {reason}{'' if reason.endswith('.') else '.'} "
+                               f"{where}")
 
     def undo(self) -> None:
         if not self.busy:

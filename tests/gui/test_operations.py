@@ -245,3 +245,64 @@ def test_global_memory_switch(store):
     result = ops.set_global_memory_switch(store, on=False)
     roundtrip(store, result, lambda: store.setting(ops.GLOBAL_SWITCH_KEY) is False,
               lambda: store.setting(ops.GLOBAL_SWITCH_KEY) is True)
+
+
+# ---- review inbox and assistant calls: undoable too, to any depth ---------------------------------
+def inbox_state(store):
+    from memdesk.core.maintenance.consolidation import KEPT_KEY, PROPOSALS_KEY
+
+    return ({r.id: ops.fingerprint(r) for r in store.iter_records()},
+            store.setting(PROPOSALS_KEY, None), store.setting(KEPT_KEY, None))
+
+
+def tea_proposal(store):
+    from memdesk.core.maintenance import proposals, run_maintenance
+
+    first = store.add(content="用户喜欢喝乌龙茶，每天下午一杯", tags=["饮食"], dedup_key="tea").added[0]
+    second = store.add(content="用户喜欢喝乌龙茶，每天下午喝一杯").added[0]
+    run_maintenance(store, tasks=["consolidate"])
+    (proposal,) = proposals(store)
+    return proposal, first, second
+
+
+@pytest.mark.parametrize("answer", ["merge", "keep_both", "dismiss"])
+def test_inbox_answers_undo_and_redo_after_other_steps(store, answer):
+    proposal, first, second = tea_proposal(store)
+    start = inbox_state(store)
+    step = {"merge": lambda: ops.merge_proposal(store, proposal_id=proposal.id, content="乌龙茶，每天下午一杯"),
+            "keep_both": lambda: ops.keep_both_proposal(store, proposal_id=proposal.id),
+            "dismiss": lambda: ops.dismiss_proposal(store, proposal_id=proposal.id)}[answer]()
+    later = ops.set_fields(store, ids=[first], importance=8)  # a later step on a member, undone first
+    done = inbox_state(store)
+    redo_later = later.undo(store)
+    redo_step = step.undo(store)
+    assert inbox_state(store) == start
+    assert not store.get(first).is_superseded and not store.get(second).is_superseded
+    if answer == "merge":
+        assert step.value not in store.get_many([step.value])  # the merged memory is gone again
+    step_again = redo_step.undo(store)
+    later_again = redo_later.undo(store)
+    assert inbox_state(store) == done
+    if answer == "merge":
+        assert store.get(first).superseded_by == step.value and store.get(step.value).dedup_key == "tea"
+    store.update(second, expected_version=None, group="别处")  # another process changes a member
+    later_again.undo(store)  # the later step touched only the first memory: still fine
+    if answer == "merge":
+        with pytest.raises(ops.StaleStepError):
+            step_again.undo(store)
+        assert store.get(second).superseded_by == step.value  # nothing put back
+    else:
+        step_again.undo(store)  # inbox answers touch no memory: the proposal comes back
+        assert inbox_state(store)[1:] == start[1:]
+
+
+def test_tool_call_revert_is_undoable(store):
+    from memdesk.core.tools import log
+    from memdesk.core.tools.service import MemoryTools
+
+    tools = MemoryTools(store, client="test")
+    memory_id = tools.call("memory_save", {"content": "用户偏好 Python 编程"})["id"]
+    call_id = log.calls(limit=1)[0].id
+    result = ops.revert_tool_call(store, call_id=call_id)
+    roundtrip(store, result, lambda: store.get(memory_id).is_deleted and log.get(call_id).reverted_at is not None,
+              lambda: not store.get(memory_id).is_deleted and log.get(call_id).reverted_at is None)
