@@ -185,7 +185,8 @@ class Session(QObject):
     def _after(self, result) -> None:
         # Our own worker threads commit through other connections; don't mistake them for outsiders.
         self._data_version = self.store.data_version()
-        if result.changes:
+        # An inbox answer (or its undo) may change no memory, yet the inbox and its count must follow.
+        if result.changes or "proposals" in result.flags:
             self.changes_applied.emit(result.changes)
         if "saved_searches" in result.flags:
             self.saved_searches_changed.emit()

@@ -17,6 +17,7 @@ import json
 import shutil
 import tempfile
 from pathlib import Path
+from functools import partial
 from types import SimpleNamespace
 
 import pytest
@@ -287,3 +288,21 @@ def test_the_issue_scenario_in_the_window(launch, db_path):
     record = store.get(memory_id)
     assert (record.importance, record.type, record.group, record.is_deleted) == (3, "fact", "甲", True)
     assert window.last_error == "" and not window.acts.redo.isEnabled()
+
+
+def test_undoing_keep_both_in_the_window_brings_the_proposal_back(launch, db_path, qtbot):
+    from memdesk.core.maintenance import proposals, run_maintenance
+
+    store = Store.open(db_path)
+    store.add(content="用户喜欢喝乌龙茶，每天下午一杯")
+    store.add(content="用户喜欢喝乌龙茶，每天下午喝一杯")
+    run_maintenance(store, tasks=["consolidate"])
+    (proposal,) = proposals(store)
+    store.close()
+    window = launch(db_path)
+    window.session.perform(partial(ops.keep_both_proposal, proposal_id=proposal.id), label="Keep both")
+    assert proposals(window.session.store) == []
+    with qtbot.waitSignal(window.session.changes_applied, timeout=5000):
+        window.acts.undo.trigger()
+    assert [p.id for p in proposals(window.session.store)] == [proposal.id]
+    assert window.last_error == "" and window.acts.redo.isEnabled()
