@@ -7,6 +7,20 @@ command only ever alternates between two callables. Ids stay stable across
 undo/redo (a purged memory comes back under its own id), so later commands
 in the undo stack still find their memories.
 
+How an undo/redo step knows the store is still as it left it: each inverse
+carries ``expect``, the *fingerprint* of every memory (and persona, setting)
+it will touch, taken right after the step ran: the fields a person can see
+(EDITABLE, importance_set, superseded_by and whether it is in the trash), not
+the version counter. Why not versions: undoing a later step puts the same
+fields back but bumps the version again, so a version-based step deeper in the
+stack would always look stale (the bug in issue 14); and carrying new versions
+forward would have to rewrite every other command in the stack. A fingerprint
+is the same after any exact undo/redo of later steps, so undo works to any
+depth, while any visible change by another process (or by something outside
+the undo history: an assistant, maintenance) still makes the step refuse with
+StaleStepError, before anything is written. Access counters, heat and times are
+left out: an assistant's search must not make the history unusable.
+
 Nothing here touches Qt: operations run on the UI thread (one short write)
 or on the task manager's db lane (imports, bulk edits).
 """
@@ -16,22 +30,43 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable, Iterable
 
+from ..core import memory_ops
 from ..core.changes import Changes
-from ..core.errors import NotFoundError
+from ..core.errors import ConflictError, MemDeskError, NotFoundError
 from ..core.io.plan import ImportPlan, apply_import
 from ..core.memory_ops import EDITABLE, IMPORTABLE
 from ..core.records import MemoryRecord
 from .browser.briefs import memory_ids
 
 SAVED_SEARCHES_KEY = "gui.saved_searches"
+# What a memory's fingerprint compares (plus "in the trash"): everything a person sees or sets.
+VISIBLE = EDITABLE + ("importance_set", "superseded_by")
+# Fields an undo may write back on an existing memory (allowed by memory_ops.update).
+RESTORABLE = tuple(name for name in IMPORTABLE if name not in ("id", "created_at"))
+PERSONA_FIELDS = ("name", "description", "colour", "auto_save_memory")
+_ABSENT = None  # the fingerprint of a memory or persona that does not exist
 
 
 @dataclass(frozen=True)
 class Result:
     changes: Changes
-    undo: Callable[..., "Result"]
+    undo: Callable[..., "Result"] | None
     value: object = None  # e.g. the id of a new memory
     flags: frozenset = field(default_factory=frozenset)  # extra things that changed ("saved_searches")
+
+
+class StaleStepError(ConflictError):
+    """An undo/redo step found a memory (persona, setting) not as the step left it; nothing was written."""
+
+    def __init__(self, what: str, key: str, differences: list[str], current=None):
+        self.memory_id = key
+        self.expected_version = None
+        self.current = current
+        self.differences = differences
+        version = f"; the store has version {current.version}" if isinstance(current, MemoryRecord) else ""
+        MemDeskError.__init__(
+            self, f"{what} was changed elsewhere since this step ({'; '.join(differences)}{version}); "
+                  "nothing was changed")
 
 
 def merge(changes: Iterable[Changes]) -> Changes:
@@ -58,17 +93,93 @@ def _require(records: dict, ids: list[str]) -> None:
         raise NotFoundError(f"no memory with id {missing[0]!r}")
 
 
+# ---- fingerprints: "is this still as the step left it?" --------------------------------------
+def fingerprint(record: MemoryRecord | None) -> tuple | None:
+    if record is None:
+        return _ABSENT
+    return tuple(getattr(record, name) for name in VISIBLE) + (record.deleted_at is not None,)
+
+
+def fingerprints(store, ids: Iterable[str]) -> dict[str, tuple | None]:
+    ids = list(dict.fromkeys(ids))
+    found = store.get_many(ids)
+    return {i: fingerprint(found.get(i)) for i in ids}
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…'"
+
+
+def _differences(expected: tuple | None, current: tuple | None) -> list[str]:
+    if expected is _ABSENT:
+        return ["it exists again"]
+    if current is _ABSENT:
+        return ["it no longer exists"]
+    names = VISIBLE + ("in the trash",)
+    return [f"{name}: this step left {_short(a)}, the store has {_short(b)}"
+            for name, a, b in zip(names, expected, current) if a != b]
+
+
+def check_memories(store, expect: dict[str, tuple | None] | None) -> None:
+    """Raise StaleStepError unless every memory is as ``expect`` says (call inside the write)."""
+    if not expect:
+        return
+    found = store.get_many(list(expect))
+    for memory_id, expected in expect.items():
+        record = found.get(memory_id)
+        if fingerprint(record) != expected:
+            title = record.display_title if record is not None else ""
+            what = f"memory {memory_id}" + (f" “{title}”" if title else "")
+            raise StaleStepError(what, memory_id, _differences(expected, fingerprint(record)), record)
+
+
+def persona_fingerprint(store, persona_id: str) -> tuple | None:
+    try:
+        persona = store.persona(persona_id)
+    except NotFoundError:
+        return _ABSENT
+    return tuple(getattr(persona, name) for name in PERSONA_FIELDS)
+
+
+def check_persona(store, persona_id: str, expected) -> None:
+    current = persona_fingerprint(store, persona_id)
+    if current != expected:
+        if current is _ABSENT:
+            differences = ["it no longer exists"]
+        elif expected is _ABSENT:
+            differences = ["it exists again"]
+        else:
+            differences = [f"{name}: this step left {_short(a)}, the store has {_short(b)}"
+                           for name, a, b in zip(PERSONA_FIELDS, expected, current) if a != b]
+        raise StaleStepError(f"persona {persona_id}", persona_id, differences)
+
+
+def _owned(store, persona_id: str) -> list[str]:
+    return memory_ids(store, persona=persona_id, merge_global=False, state="all")
+
+
+def _update(store, memory_id: str, fields: dict, *, expected_version=None, reason: str = "edit") -> Changes:
+    """store.update that may also put back importance_set and the other stored fields an undo needs."""
+    with store.write():
+        return memory_ops.update(memory_id, fields, expected_version=expected_version, reason=reason,
+                                 allowed=RESTORABLE)
+
+
 # ---- memories ---------------------------------------------------------------------------
 def add_memory(store, *, fields: dict) -> Result:
-    changes = store.add(**fields)
-    new_id = changes.added[0]
-    return Result(changes, partial(remove_memories, ids=[new_id]), value=new_id)
+    with store.write():
+        changes = store.add(**fields)
+        new_id = changes.added[0]
+        left = fingerprints(store, [new_id])
+    return Result(changes, partial(remove_memories, ids=[new_id], expect=left), value=new_id)
 
 
-def remove_memories(store, *, ids: list[str]) -> Result:
+def remove_memories(store, *, ids: list[str], expect: dict | None = None) -> Result:
     """Delete and purge (the inverse of adding); remembers the rows to re-add them."""
     ids = list(dict.fromkeys(ids))
     with store.write():
+        check_memories(store, expect)
         records = store.get_many(ids)
         _require(records, ids)
         rows = [snapshot(records[i]) for i in ids]
@@ -80,33 +191,41 @@ def remove_memories(store, *, ids: list[str]) -> Result:
 
 
 def readd_memories(store, *, rows: list[dict]) -> Result:
-    changes = store.add_many([dict(r) for r in rows], source="manual")
-    return Result(changes, partial(remove_memories, ids=[r["id"] for r in rows]))
+    ids = [r["id"] for r in rows]
+    with store.write():
+        check_memories(store, dict.fromkeys(ids, _ABSENT))
+        changes = store.add_many([dict(r) for r in rows], source="manual")
+        left = fingerprints(store, ids)
+    return Result(changes, partial(remove_memories, ids=ids, expect=left))
 
 
 def update_memories(store, *, edits: dict[str, dict], versions: dict[str, int] | None = None,
-                    reason: str = "edit") -> Result:
+                    expect: dict | None = None, reason: str = "edit") -> Result:
     """Change fields of several memories in one transaction.
 
-    ``versions`` holds the version each edit was based on; a memory changed
+    ``versions`` holds the version each edit was based on (the editor's save);
+    ``expect`` the fingerprints an undo/redo step left. A memory changed
     meanwhile raises ConflictError and nothing is written.
     """
     versions = versions or {}
     ids = list(edits)
-    updated, after_versions, inverse = [], {}, {}
+    updated, inverse = [], {}
     with store.write():
+        check_memories(store, expect)
         before = store.get_many(ids)
         _require(before, ids)
         for memory_id in ids:
             fields = edits[memory_id]
             record = before[memory_id]
-            inverse[memory_id] = {name: getattr(record, name) for name in fields}
-            changed = store.update(memory_id, expected_version=versions.get(memory_id), reason=reason, **fields)
-            after_versions[memory_id] = record.version + (1 if changed else 0)
-            if changed:
+            back = {name: getattr(record, name) for name in fields}
+            if "importance" in fields:  # setting importance marks it chosen by hand; undo puts that back too
+                back["importance_set"] = record.importance_set
+            inverse[memory_id] = back
+            if _update(store, memory_id, fields, expected_version=versions.get(memory_id), reason=reason):
                 updated.append(memory_id)
+        left = fingerprints(store, ids)
     return Result(Changes(updated=tuple(updated)),
-                  partial(update_memories, edits=inverse, versions=after_versions, reason=reason))
+                  partial(update_memories, edits=inverse, expect=left, reason=reason))
 
 
 def set_fields(store, *, ids: list[str], **fields) -> Result:
@@ -130,19 +249,33 @@ def edit_tags(store, *, ids: list[str], add: Iterable[str] = (), remove: Iterabl
         return update_memories(store, edits=edits)
 
 
-def delete_memories(store, *, ids: list[str]) -> Result:
-    changes = store.delete(list(ids))
-    return Result(changes, partial(restore_memories, ids=list(changes.deleted)))
+def delete_memories(store, *, ids: list[str], expect: dict | None = None, put_back: dict | None = None) -> Result:
+    """To the trash. ``put_back``: fields a restore cleared (an expired expiry), set again first."""
+    with store.write():
+        check_memories(store, expect)
+        for memory_id, fields in (put_back or {}).items():
+            _update(store, memory_id, fields, reason="restore")
+        changes = store.delete(list(ids))
+        left = fingerprints(store, changes.deleted)
+    return Result(changes, partial(restore_memories, ids=list(changes.deleted), expect=left))
 
 
-def restore_memories(store, *, ids: list[str]) -> Result:
-    changes = store.restore(list(ids))
-    return Result(changes, partial(delete_memories, ids=list(changes.restored)))
+def restore_memories(store, *, ids: list[str], expect: dict | None = None) -> Result:
+    with store.write():
+        check_memories(store, expect)
+        before = store.get_many(ids)
+        changes = store.restore(list(ids))
+        after = store.get_many(changes.restored)
+        cleared = {i: {"expires_at": before[i].expires_at} for i in changes.restored
+                   if after[i].expires_at != before[i].expires_at}
+        left = {i: fingerprint(after[i]) for i in changes.restored}
+    return Result(changes, partial(delete_memories, ids=list(changes.restored), expect=left, put_back=cleared))
 
 
-def purge_memories(store, *, ids: list[str]) -> Result:
+def purge_memories(store, *, ids: list[str], expect: dict | None = None) -> Result:
     ids = list(dict.fromkeys(ids))
     with store.write():
+        check_memories(store, expect)
         records = store.get_many(ids)
         _require(records, ids)
         rows = [snapshot(records[i]) for i in ids]
@@ -178,43 +311,66 @@ def sequence(store, *, steps: list[Callable]) -> Result:
 # ---- personas ---------------------------------------------------------------------------
 def create_persona(store, *, name: str, description: str = "", colour: str = "",
                    auto_save_memory: bool = True, persona_id: str | None = None) -> Result:
-    new_id, changes = store.create_persona(name=name, description=description, colour=colour,
-                                           auto_save_memory=auto_save_memory, id=persona_id)
-    return Result(changes, partial(delete_persona, persona_id=new_id, memories="global"), value=new_id)
-
-
-def update_persona(store, *, persona_id: str, **fields) -> Result:
-    before = store.persona(persona_id)
-    changes = store.update_persona(persona_id, **fields)
-    inverse = {name: getattr(before, name) for name in fields}
-    return Result(changes, partial(update_persona, persona_id=persona_id, **inverse))
-
-
-def delete_persona(store, *, persona_id: str, memories: str) -> Result:
-    """Delete a persona; its memories become global or go to the trash (undo brings both back)."""
     with store.write():
+        new_id, changes = store.create_persona(name=name, description=description, colour=colour,
+                                               auto_save_memory=auto_save_memory, id=persona_id)
+        left = (persona_fingerprint(store, new_id), {})  # a new persona owns no memories
+    return Result(changes, partial(delete_persona, persona_id=new_id, memories="global", expect=left),
+                  value=new_id)
+
+
+def update_persona(store, *, persona_id: str, expect=None, **fields) -> Result:
+    with store.write():
+        if expect is not None:
+            check_persona(store, persona_id, expect)
+        before = store.persona(persona_id)
+        changes = store.update_persona(persona_id, **fields)
+        left = persona_fingerprint(store, persona_id)
+    inverse = {name: getattr(before, name) for name in fields}
+    return Result(changes, partial(update_persona, persona_id=persona_id, expect=left, **inverse))
+
+
+def delete_persona(store, *, persona_id: str, memories: str, expect: tuple | None = None) -> Result:
+    """Delete a persona; its memories become global or go to the trash (undo brings both back).
+
+    ``expect`` (undo/redo only): the persona's fingerprint and the fingerprints of
+    exactly the memories it owned when the step left it.
+    """
+    with store.write():
+        owned = _owned(store, persona_id)
+        if expect is not None:
+            persona_left, memories_left = expect
+            check_persona(store, persona_id, persona_left)
+            extra = sorted(set(owned) - set(memories_left))
+            if extra:
+                raise StaleStepError(f"persona {persona_id}", persona_id,
+                                     [f"memory {extra[0]} was moved to it"])
+            check_memories(store, memories_left)
         persona = store.persona(persona_id)
-        owned = memory_ids(store, persona=persona_id, merge_global=False, state="all")
         trashed = (set(owned) - set(memory_ids(store, persona=persona_id, merge_global=False,
                                                  state="deleted"))) if memories == "trash" else set()
         changes = store.delete_persona(persona_id, memories=memories)
+        left = fingerprints(store, owned)
     kept = {"name": persona.name, "description": persona.description, "colour": persona.colour,
             "auto_save_memory": persona.auto_save_memory}
     return Result(changes, partial(recreate_persona, persona_id=persona_id, fields=kept, owned=owned,
-                                   trashed=sorted(trashed), memories=memories))
+                                   trashed=sorted(trashed), memories=memories, expect=left))
 
 
 def recreate_persona(store, *, persona_id: str, fields: dict, owned: list[str], trashed: list[str],
-                     memories: str) -> Result:
+                     memories: str, expect: dict | None = None) -> Result:
     parts = []
     with store.write():
+        check_persona(store, persona_id, _ABSENT)
+        check_memories(store, expect)
         _, created = store.create_persona(id=persona_id, **fields)
         parts.append(created)
         if trashed:
             parts.append(store.restore(trashed))
         for memory_id in owned:
             parts.append(store.update(memory_id, expected_version=None, reason="restore", persona_id=persona_id))
-    return Result(merge(parts), partial(delete_persona, persona_id=persona_id, memories=memories))
+        left = (persona_fingerprint(store, persona_id), fingerprints(store, owned))
+    return Result(merge(parts), partial(delete_persona, persona_id=persona_id, memories=memories, expect=left))
 
 
 # ---- import -------------------------------------------------------------------------------
@@ -226,17 +382,22 @@ def import_plan(store, *, plan: ImportPlan, on_conflict: str = "skip") -> Result
     existing = {p.id for p in store.personas()}
     created_personas = [pid for pid in plan.new_personas if pid not in existing]
     changes = apply_import(store, plan, on_conflict=on_conflict)
-    back = {}
-    for item in touched:
-        record = before.get(item.memory_id)
-        if record is not None and item.memory_id in changes.updated:
-            back[item.memory_id] = {k: getattr(record, k) for k in item.fields if k in EDITABLE}
-    steps = []
-    if back:
-        steps.append(partial(update_memories, edits=back, reason="import"))
-    if changes.added:
-        steps.append(partial(remove_memories, ids=list(changes.added)))
-    steps.extend(partial(delete_persona, persona_id=pid, memories="global") for pid in created_personas)
+    with store.write():  # what the import left, read before anyone else can write
+        back = {}
+        for item in touched:
+            record = before.get(item.memory_id)
+            if record is not None and item.memory_id in changes.updated:
+                back[item.memory_id] = {k: getattr(record, k) for k in item.fields if k in RESTORABLE}
+        steps = []
+        if back:
+            steps.append(partial(update_memories, edits=back, reason="import",
+                                 expect=fingerprints(store, back)))
+        if changes.added:
+            steps.append(partial(remove_memories, ids=list(changes.added),
+                                 expect=fingerprints(store, changes.added)))
+        # By the time these run, the steps above took the persona's memories away again.
+        steps.extend(partial(delete_persona, persona_id=pid, memories="global",
+                             expect=(persona_fingerprint(store, pid), {})) for pid in created_personas)
     return Result(changes, partial(sequence, steps=steps), value=len(changes.added) + len(changes.updated))
 
 
@@ -248,10 +409,91 @@ def saved_searches(store) -> list[dict]:
     return [s for s in value if isinstance(s, dict) and s.get("name") and "query" in s]
 
 
-def set_saved_searches(store, *, searches: list[dict]) -> Result:
-    before = saved_searches(store)
-    store.set_setting(SAVED_SEARCHES_KEY, list(searches))
-    return Result(Changes(), partial(set_saved_searches, searches=before), flags=frozenset({"saved_searches"}))
+def _check_setting(store, key: str, expect) -> None:
+    current = store.setting(key, None)
+    if current != expect:
+        raise StaleStepError(f"setting {key}", key, [f"this step left {_short(expect)}, "
+                                                     f"the store has {_short(current)}"])
+
+
+def set_saved_searches(store, *, searches: list[dict], expect=...) -> Result:
+    with store.write():
+        if expect is not ...:
+            _check_setting(store, SAVED_SEARCHES_KEY, expect)
+        before = store.setting(SAVED_SEARCHES_KEY, None)
+        store.set_setting(SAVED_SEARCHES_KEY, list(searches))
+        left = store.setting(SAVED_SEARCHES_KEY, None)
+    return Result(Changes(), partial(set_saved_searches, searches=before if before is not None else [], expect=left),
+                  flags=frozenset({"saved_searches"}))
+
+
+# ---- put back a recorded state (steps that are not a simple inverse: merges, inbox answers, tool reverts)
+_NOT_PUT_BACK = {"access_count", "mention_count", "last_access_at", "heat", "tier"}  # an assistant's use stays
+
+
+def _recorded(store, ids, keys, calls) -> dict:
+    from ..core.models import ToolCall
+
+    records = store.get_many(ids)
+    return {"memories": {i: snapshot(records[i]) if i in records else None for i in ids},
+            "settings": {k: store.setting(k, None) for k in keys},
+            "calls": {c: ToolCall.get_by_id(c).reverted_at for c in calls}}
+
+
+def _left(store, state: dict) -> dict:
+    return {"memories": fingerprints(store, state["memories"]), "settings": dict(state["settings"]),
+            "calls": dict(state["calls"])}
+
+
+def put_back(store, *, state: dict, expect: dict) -> Result:
+    """Make memories, settings and tool-call marks what ``state`` recorded (None: absent)."""
+    from ..core.models import Setting, ToolCall
+
+    with store.write():
+        check_memories(store, expect["memories"])
+        for key, value in expect["settings"].items():
+            _check_setting(store, key, value)
+        now = _recorded(store, list(state["memories"]), list(state["settings"]), list(state["calls"]))
+        for call_id, value in expect["calls"].items():
+            if now["calls"][call_id] != value:
+                raise StaleStepError(f"tool call {call_id}", str(call_id), ["it was reverted or put back"])
+        gone = [i for i, row in state["memories"].items() if row is None and now["memories"][i] is not None]
+        if gone:
+            live = [i for i in gone if now["memories"][i]["deleted_at"] is None]
+            if live:
+                store.delete(live)
+            store.purge(gone)
+        updated = []
+        for memory_id, row in state["memories"].items():
+            if row is not None and now["memories"][memory_id] is not None:
+                fields = {k: v for k, v in row.items() if k in RESTORABLE and k not in _NOT_PUT_BACK}
+                if _update(store, memory_id, fields, reason="restore"):
+                    updated.append(memory_id)
+        back = [dict(row) for i, row in state["memories"].items() if row is not None and now["memories"][i] is None]
+        added = store.add_many(back, source="manual").added if back else ()
+        for key, value in state["settings"].items():
+            if value is None:
+                Setting.delete().where(Setting.key == key).execute()
+            else:
+                store.set_setting(key, value)
+        for call_id, value in state["calls"].items():
+            ToolCall.update(reverted_at=value).where(ToolCall.id == call_id).execute()
+        left = _left(store, state)
+    return Result(Changes(added=tuple(added), updated=tuple(updated), purged=tuple(gone)),
+                  partial(put_back, state=now, expect=left), flags=frozenset({"proposals"}))
+
+
+def _recorded_step(store, run, *, ids=(), keys=(), calls=()) -> Result:
+    """Run ``run() -> (value, Changes)`` in one write; its undo puts back what it touched."""
+    with store.write():
+        before = _recorded(store, list(ids), list(keys), list(calls))
+        value, changes = run()
+        for memory_id in changes.memory_ids:
+            before["memories"].setdefault(memory_id, None)  # new (a merge's result): absent before
+        after = _recorded(store, list(before["memories"]), list(keys), list(calls))
+        left = _left(store, after)
+    return Result(changes, partial(put_back, state=before, expect=left), value=value,
+                  flags=frozenset({"proposals"}))
 
 
 # ---- assistants: the tool-call log and the memory switch ------------------------------------
@@ -259,45 +501,68 @@ GLOBAL_SWITCH_KEY = "global.auto_save_memory"
 
 
 def revert_tool_call(store, *, call_id: int) -> Result:
-    """Undo one assistant tool call (all or nothing; run with undoable=False: the log is the history)."""
+    """Undo one assistant tool call (all or nothing). Its own undo puts the call's effects back
+    and clears the call's 'reverted' mark."""
+    import json
+
+    from ..core.models import ToolCall
     from ..core.tools import log
 
-    with store.write():
-        changes = log.revert(call_id)
-    return Result(changes, undo=None, value=call_id)
+    row = ToolCall.get_or_none(ToolCall.id == call_id)
+    ids = [e["id"] for e in json.loads(row.effects)] if row is not None else []
+    return _recorded_step(store, lambda: (call_id, log.revert(call_id)), ids=ids, calls=[call_id])
 
 
-def set_global_memory_switch(store, *, on: bool) -> Result:
+def set_global_memory_switch(store, *, on: bool, expect=...) -> Result:
     """The autoSaveMemory switch for global memories (personas keep theirs on the persona)."""
-    before = bool(store.setting(GLOBAL_SWITCH_KEY, True))
-    store.set_setting(GLOBAL_SWITCH_KEY, bool(on))
+    with store.write():
+        if expect is not ...:
+            _check_setting(store, GLOBAL_SWITCH_KEY, expect)
+        before = bool(store.setting(GLOBAL_SWITCH_KEY, True))
+        store.set_setting(GLOBAL_SWITCH_KEY, bool(on))
     # personas=True: the views that show the switches refresh from the one change channel.
-    return Result(Changes(personas=True), partial(set_global_memory_switch, on=before))
+    return Result(Changes(personas=True), partial(set_global_memory_switch, on=before, expect=bool(on)))
 
 
 # ---- the review inbox (consolidation proposals) ------------------------------------------------
+def _proposal_members(store, proposal_id: str) -> list[str]:
+    from ..core.maintenance.consolidation import PROPOSALS_KEY
+
+    for p in store.setting(PROPOSALS_KEY, []) or []:
+        if isinstance(p, dict) and p.get("id") == proposal_id:
+            return list(p.get("memory_ids") or [])
+    return []
+
+
+def _inbox_keys():
+    from ..core.maintenance.consolidation import KEPT_KEY, PROPOSALS_KEY
+
+    return [PROPOSALS_KEY, KEPT_KEY]
+
+
 def merge_proposal(store, *, proposal_id: str, content: str, title: str | None = None, tags=None) -> Result:
-    """Merge a proposal's memories into one (originals superseded with history; run with undoable=False)."""
+    """Merge a proposal's memories into one (originals superseded with history); undo takes the
+    merged memory away, un-supersedes the originals and puts the proposal back."""
     from ..core.maintenance import merge_proposal as merge_it
 
-    merged_id, changes = merge_it(store, proposal_id, content=content, title=title, tags=tags)
-    return Result(changes, undo=None, value=merged_id, flags=frozenset({"proposals"}))
+    return _recorded_step(store, lambda: merge_it(store, proposal_id, content=content, title=title, tags=tags),
+                          ids=_proposal_members(store, proposal_id), keys=_inbox_keys())
 
 
 def keep_both_proposal(store, *, proposal_id: str) -> Result:
-    """These memories are different: the proposal goes and never comes back."""
+    """These memories are different: the proposal goes and never comes back (until undone)."""
     from ..core.maintenance import keep_both
 
-    keep_both(store, proposal_id)
-    return Result(Changes(), undo=None, value=proposal_id, flags=frozenset({"proposals"}))
+    return _recorded_step(store, lambda: (proposal_id, keep_both(store, proposal_id) or Changes()),
+                          keys=_inbox_keys())
 
 
 def dismiss_proposal(store, *, proposal_id: str) -> Result:
     """Not now: the proposal goes (a later run may find it again)."""
     from ..core.maintenance import dismiss
 
-    dismiss(store, proposal_id)
-    return Result(Changes(), undo=None, value=proposal_id, flags=frozenset({"proposals"}))
+    return _recorded_step(store, lambda: (proposal_id, dismiss(store, proposal_id) or Changes()),
+                          keys=_inbox_keys())
 
 
 def merge_stale_proposal(store, *, proposal_id: str, ids: list[str], content: str, title: str = "",
@@ -305,6 +570,6 @@ def merge_stale_proposal(store, *, proposal_id: str, ids: list[str], content: st
     """Merge a proposal whose members were edited since, after the user confirmed (their current versions)."""
     from ..core.maintenance import dismiss, merge
 
-    merged_id, changes = merge(store, ids, content=content, title=title, tags=tags,
-                               after=lambda: dismiss(store, proposal_id))
-    return Result(changes, undo=None, value=merged_id, flags=frozenset({"proposals"}))
+    return _recorded_step(store, lambda: merge(store, ids, content=content, title=title, tags=tags,
+                                               after=lambda: dismiss(store, proposal_id)),
+                          ids=ids, keys=_inbox_keys())

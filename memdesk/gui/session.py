@@ -38,6 +38,9 @@ class Session(QObject):
         self.undo_stack.setUndoLimit(UNDO_LIMIT)
         self.unexpected_errors: list[BaseException] = []  # bugs, not user errors; tests assert none
         self._busy = 0
+        self._restoring = False  # putting the stack back after a refused step
+        self._refused = None  # (command, undoing, error) until the stack is put back
+        self._stepping = False  # inside undo_stack.undo()/redo() called by undo()/redo()
         self._data_version = store.data_version()
         self._poll = QTimer(self)
         self._poll.setInterval(EXTERNAL_POLL_MS)
@@ -79,12 +82,24 @@ class Session(QObject):
         return result
 
     def replay(self, command: OpCommand) -> None:
-        """Undo or redo one command (called by QUndoStack through OpCommand)."""
+        """Undo or redo one command (called by QUndoStack through OpCommand).
+
+        A refused step (changed elsewhere meanwhile) is never dropped: QUndoStack
+        has already moved past it, so the stack is put back where it was, the
+        step stays in the history, and the user is told which step and why.
+        """
+        if self._restoring:  # setIndex() below, putting the stack back: nothing to run
+            return
         step = command.next_step
+        undoing = command.done  # done now, so this call undoes it
 
         def done(result):
             command.next_step = result.undo
+            command.done = not undoing
             self._after(result)
+
+        def refused(exc):
+            self._report_refused(command, undoing, exc, kept=self._keep(command, undoing))
 
         if command.heavy or self.taskman.lane_busy("db"):
             self._set_busy(+1)
@@ -95,8 +110,7 @@ class Session(QObject):
 
             def bad(exc):
                 self._set_busy(-1)
-                self.report(exc)
-                self.undo_stack.clear()  # the stack's position no longer matches the store
+                refused(exc)
 
             self.taskman.run(lambda cancel, progress: step(self.store), label=command.text(), lane="db",
                              on_done=ok, on_failed=bad, cancellable=False)
@@ -104,18 +118,59 @@ class Session(QObject):
         try:
             result = step(self.store)
         except Exception as exc:  # noqa: BLE001
-            self.report(exc)
-            command.setObsolete(True)  # QUndoStack drops it; the rest of the history stays usable
+            # Put back once QUndoStack has moved its index: undo()/redo() below, else a moment later.
+            self._refused = (command, undoing, exc)
+            if not self._stepping:
+                QTimer.singleShot(0, self._settle)
             return
         done(result)
 
+    def _settle(self) -> None:
+        if self._refused is not None:
+            command, undoing, exc = self._refused
+            self._refused = None
+            self._report_refused(command, undoing, exc, kept=self._keep(command, undoing))
+
+    def _keep(self, command: OpCommand, undoing: bool) -> bool:
+        """Put the stack back where it stood before the refused step, without running anything."""
+        stack = self.undo_stack
+        index = next((i for i in range(stack.count()) if stack.command(i) is command), None)
+        if index is None:  # the history was cut meanwhile (a new step pushed): nothing to keep it in
+            return False
+        self._restoring = True
+        try:
+            stack.setIndex(index + 1 if undoing else index)
+        finally:
+            self._restoring = False
+        return True
+
+    def _report_refused(self, command: OpCommand, undoing: bool, exc: BaseException, *, kept: bool) -> None:
+        if not isinstance(exc, MemDeskError) or isinstance(exc, CancelledError):
+            self.report(exc)  # a bug or a cancel: logged/shown as such; the step was kept all the same
+            return
+        what = (self.tr("Could not undo “{step}”:") if undoing else self.tr("Could not redo “{step}”:"))
+        where = (self.tr("The step stays in the undo history: it works again once the memory is as the "
+                         "step left it.") if kept else self.tr("The step is no longer in the undo history."))
+        reason = str(exc).rstrip()
+        self.error_raised.emit(f"{what.format(step=command.text())} {reason}{'' if reason.endswith('.') else '.'} "
+                               f"{where}")
+
     def undo(self) -> None:
         if not self.busy:
-            self.undo_stack.undo()
+            self._step(self.undo_stack.undo)
 
     def redo(self) -> None:
         if not self.busy:
-            self.undo_stack.redo()
+            self._step(self.undo_stack.redo)
+
+    def _step(self, move) -> None:
+        self._settle()
+        self._stepping = True
+        try:
+            move()
+        finally:
+            self._stepping = False
+        self._settle()
 
     @property
     def busy(self) -> bool:
@@ -130,7 +185,8 @@ class Session(QObject):
     def _after(self, result) -> None:
         # Our own worker threads commit through other connections; don't mistake them for outsiders.
         self._data_version = self.store.data_version()
-        if result.changes:
+        # An inbox answer (or its undo) may change no memory, yet the inbox and its count must follow.
+        if result.changes or "proposals" in result.flags:
             self.changes_applied.emit(result.changes)
         if "saved_searches" in result.flags:
             self.saved_searches_changed.emit()

@@ -2,7 +2,8 @@
 
 The operation has already run when its command is pushed (so a failure never
 reaches the stack); later undo()/redo() calls hand the stored inverse to the
-session, which runs it and keeps the inverse of that.
+session, which runs it and keeps the inverse of that. A step the store refuses
+(changed elsewhere) stays in the stack: the session puts the index back.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ class OpCommand(QUndoCommand):
         self.next_step = result.undo
         self.heavy = len(result.changes.memory_ids) > HEAVY_IDS
         self._pushed = False
+        self.done = True  # the operation's effect is in the store (so the next step undoes it)
 
     def redo(self) -> None:
         if not self._pushed:  # QUndoStack.push() calls redo(); the operation already ran

@@ -1732,4 +1732,23 @@ is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;202
         <translation>合并 {n} 条记忆</translation>
     </message>
 </context>
+<context>
+    <name>Session</name>
+    <message>
+        <source>Could not undo “{step}”:</source>
+        <translation>无法撤销“{step}”：</translation>
+    </message>
+    <message>
+        <source>Could not redo “{step}”:</source>
+        <translation>无法重做“{step}”：</translation>
+    </message>
+    <message>
+        <source>The step stays in the undo history: it works again once the memory is as the step left it.</source>
+        <translation>这一步仍保留在撤销记录中：记忆恢复到这一步留下的样子后即可再次执行。</translation>
+    </message>
+    <message>
+        <source>The step is no longer in the undo history.</source>
+        <translation>这一步已不在撤销记录中。</translation>
+    </message>
+</context>
 </TS>

@@ -148,9 +148,17 @@ def test_undo_of_an_edit_changed_elsewhere_is_refused(launch, db_path, qtbot, ot
     window.actions_.move_to_group([ids["例会"]], "会议")
     other_writer(db_path, ids["例会"], title="例会（改）")
     window.session.undo()
-    assert "changed elsewhere" in window.last_error
+    assert "changed elsewhere" in window.last_error and "例会（改）" in window.last_error
+    assert "stays in the undo history" in window.last_error
     assert window.session.store.get(ids["例会"]).group == "会议"  # nothing overwritten
-    assert not window.session.undo_stack.canUndo()  # the stale step is dropped
+    # The refused step is kept, not dropped: the stack still offers to undo it.
+    stack = window.session.undo_stack
+    assert stack.canUndo() and stack.index() == stack.count() and not stack.canRedo()
+    assert window.acts.undo.isEnabled() and "会议" in window.acts.undo.text()
+    other_writer(db_path, ids["例会"], title="例会")  # the other change is taken back
+    window.session.undo()
+    assert window.session.store.get(ids["例会"]).group == "工作"
+    assert stack.canRedo()
 
 
 def _drop_on(window, qtbot, drop, node, ids):

@@ -323,20 +323,20 @@ class ReviewInboxDialog(QDialog):
         if row.stale:  # the user has looked again: propose afresh from the current versions
             op = partial(operations.merge_stale_proposal, proposal_id=row.id, ids=list(row.memory_ids),
                          content=content, title=self.merged_title.text().strip(), tags=list(row.suggested_tags))
-        self.session.perform(op, label=self.tr("Merge {n} memories").format(n=row.count), undoable=False,
+        self.session.perform(op, label=self.tr("Merge {n} memories").format(n=row.count),
                              on_done=lambda _result: self.refresh(), on_error=self._failed(self.tr("Merge")))
 
     def keep_selected(self) -> None:
         row = self.selected_row()
         if row is not None:
             self.session.perform(partial(operations.keep_both_proposal, proposal_id=row.id),
-                                 label=self.tr("Keep both"), undoable=False,
+                                 label=self.tr("Keep both"),
                                  on_done=lambda _result: self.refresh(), on_error=self._failed(self.tr("Keep both")))
 
     def dismiss_selected(self) -> None:
         row = self.selected_row()
         if row is not None:
             self.session.perform(partial(operations.dismiss_proposal, proposal_id=row.id),
-                                 label=self.tr("Dismiss"), undoable=False,
+                                 label=self.tr("Dismiss"),
                                  on_done=lambda _result: self.refresh(), on_error=self._failed(self.tr("Dismiss")))
 

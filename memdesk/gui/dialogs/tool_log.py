@@ -2,7 +2,7 @@
 
 A table over plain rows (ToolCallRow) built from memdesk.core.tools.log; a
 revert runs as an operation so its changes go out on the session's one
-change channel. It is not an undo step: the log itself is the history.
+change channel. It is an undo step like any other (Ctrl+Z puts the call's effects back).
 """
 from __future__ import annotations
 
@@ -198,5 +198,5 @@ class ToolLogDialog(QDialog):
             return True
 
         self.session.perform(partial(operations.revert_tool_call, call_id=call_id),
-                             label=self.tr("Revert assistant call {n}").format(n=call_id), undoable=False,
+                             label=self.tr("Revert assistant call {n}").format(n=call_id),
                              on_done=lambda _result: self.refresh(), on_error=failed)
