@@ -84,7 +84,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._restore_layout()
         self.update_review_count()
-        self.browser.tree.reload()
+        self.browser.start()  # the search index, then the tree
         self._offer_examples()
 
     # ---- building -------------------------------------------------------------------------------

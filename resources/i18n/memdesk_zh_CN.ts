@@ -54,6 +54,10 @@ The damaged file is kept beside the backups.</source>
         <translation>正在建立搜索索引</translation>
     </message>
     <message>
+        <source>Opening the search index</source>
+        <translation>正在打开搜索索引</translation>
+    </message>
+    <message>
         <source>Embedding memories</source>
         <translation>正在为记忆生成语义向量</translation>
     </message>

@@ -256,6 +256,7 @@ def test_undo_redo_any_depth_quick():
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(3600)  # 2,000 sequences take about nine minutes
 def test_undo_redo_any_depth_2000_examples():
     UndoMachine.TestCase.settings = SLOW
     UndoMachine.TestCase().runTest()

@@ -298,6 +298,7 @@ class _Writer:
         self.tag_put: list = []
         self.tag_drop: list = []
         self.docs: list = []
+        self.metas: list = []  # the packed columns, in a narrow table that loads fast
         self.gone: list = []
         self.delta = Counter()
         self.next_doc = conn.execute('SELECT COALESCE(MAX(doc), 0) FROM search_doc').fetchone()[0] + 1
@@ -337,7 +338,8 @@ class _Writer:
         self.docs.append((doc, record.id, text, json.dumps(words, ensure_ascii=False),
                           json.dumps(grams, ensure_ascii=False), json.dumps(vocab, ensure_ascii=False),
                           json.dumps(tags, ensure_ascii=False),
-                          text_hash(embed_text(record.title, record.content)), meta))
+                          text_hash(embed_text(record.title, record.content))))
+        self.metas.append((doc, meta))
 
     def _postings(self, table: str, doc: int, old: dict, new: dict) -> None:
         self.drop[table] += [(t, doc) for t in old if t not in new]
@@ -364,11 +366,15 @@ class _Writer:
         c.executemany('DELETE FROM search_tag WHERE tag = ? AND doc = ?', self.tag_drop)
         c.executemany('INSERT OR IGNORE INTO search_tag (tag, doc) VALUES (?, ?)', self.tag_put)
         c.executemany('DELETE FROM search_doc WHERE doc = ?', self.gone)
-        c.executemany('INSERT OR REPLACE INTO search_doc (doc, memory_id, text, words, grams, vocab, tags, ehash, meta) '
-                      'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', self.docs)
+        c.executemany('DELETE FROM search_meta WHERE doc = ?', self.gone)
+        c.executemany('INSERT OR REPLACE INTO search_doc (doc, memory_id, text, words, grams, vocab, tags, ehash) '
+                      'VALUES (?, ?, ?, ?, ?, ?, ?, ?)', self.docs)
+        c.executemany('INSERT OR REPLACE INTO search_meta (doc, meta) VALUES (?, ?)', self.metas)
         for name, value in self.delta.items():
             if value:
                 _bump(c, name, value)
+        if any(self.put.values()) or any(self.drop.values()):
+            _bump(c, "postings")  # readers keep their cached postings until this moves
 
 
 def sync(conn: sqlite3.Connection, tokenizer: Tokenizer, memory_ids: Iterable[str], *,
@@ -498,7 +504,8 @@ def rebuild(store, *, progress: Callable[[int, int], None] = lambda done, total:
     """Drop the index and build it again from the memories (repair; tests compare with it)."""
     with store.write():
         conn = store.connection()
-        for table in ("search_word", "search_gram", "search_tag", "search_vocab", "search_code", "search_doc"):
+        for table in ("search_word", "search_gram", "search_tag", "search_vocab", "search_code", "search_meta",
+                      "search_doc"):
             conn.execute(f'DELETE FROM {table}')
         conn.execute('DELETE FROM search_stat WHERE name != \'epoch\'')  # readers notice by the epoch
         stub_all(conn)

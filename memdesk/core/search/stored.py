@@ -57,12 +57,17 @@ class StoredTable(RecordTable):
 
     def load(self) -> None:
         conn = self.store.connection()
-        size = conn.execute('SELECT COALESCE(MAX(doc), 0) + 1 FROM search_doc').fetchone()[0]
+        size = conn.execute('SELECT COALESCE(MAX(doc), 0) + 1 FROM search_meta').fetchone()[0]
         for name, array in self.cols.items():
             self.cols[name] = np.zeros(max(size, 16), dtype=array.dtype)
         self._size = size
-        blobs = [b for (b,) in conn.execute('SELECT meta FROM search_doc WHERE meta IS NOT NULL')]
-        self._place(np.frombuffer(b"".join(blobs), dtype=META))
+        cursor = conn.execute('SELECT meta FROM search_meta')
+        while True:  # in slices: a million rows joined at once would double the peak memory
+            rows = cursor.fetchmany(50_000)
+            if not rows:
+                break
+            self._place(np.frombuffer(b"".join(r[0] for r in rows), dtype=META))
+        self._count = int(self.col("live").sum())
         self._codes()
 
     def _place(self, rows: np.ndarray) -> None:
@@ -88,11 +93,12 @@ class StoredTable(RecordTable):
             chunk = memory_ids[start:start + 500]
             marks = ",".join("?" * len(chunk))
             for doc, ehash, meta in conn.execute(
-                    f'SELECT doc, ehash, meta FROM search_doc WHERE meta IS NOT NULL AND memory_id IN ({marks})', chunk):
+                    f'SELECT d.doc, d.ehash, m.meta FROM search_doc d JOIN search_meta m ON m.doc = d.doc '
+                    f'WHERE d.memory_id IN ({marks})', chunk):
                 found.append((doc, ehash))
                 blobs.append(meta)
         if len(found) < len(memory_ids):  # some were purged: drop slots that no longer exist
-            live = {d for (d,) in conn.execute('SELECT doc FROM search_doc WHERE meta IS NOT NULL')}
+            live = {d for (d,) in conn.execute('SELECT doc FROM search_meta')}
             for slot in np.where(self.col("live"))[0].tolist():
                 if slot not in live:
                     self.cols["live"][slot] = False
@@ -129,7 +135,7 @@ class StoredTable(RecordTable):
 
     def slot(self, memory_id: str) -> int | None:
         row = self.store.connection().execute(
-            'SELECT doc FROM search_doc WHERE memory_id = ? AND meta IS NOT NULL', (memory_id,)).fetchone()
+            'SELECT doc FROM search_doc WHERE memory_id = ? AND text IS NOT NULL', (memory_id,)).fetchone()
         return row[0] if row else None
 
     def tag_mask(self, pattern: str) -> np.ndarray:
@@ -149,10 +155,10 @@ class StoredTable(RecordTable):
         mask = np.zeros(self.size, dtype=bool)
         conn = self.store.connection()
         if any(c in pattern for c in "*?["):
-            rows = [(d, i) for d, i in conn.execute('SELECT doc, memory_id FROM search_doc WHERE meta IS NOT NULL')
+            rows = [(d, i) for d, i in conn.execute('SELECT doc, memory_id FROM search_doc WHERE text IS NOT NULL')
                     if fnmatch.fnmatchcase(i, pattern)]
         else:
-            rows = conn.execute('SELECT doc, memory_id FROM search_doc WHERE memory_id = ? AND meta IS NOT NULL',
+            rows = conn.execute('SELECT doc, memory_id FROM search_doc WHERE memory_id = ? AND text IS NOT NULL',
                                 (pattern,)).fetchall()
         docs = [d for d, _ in rows if d < self.size]
         mask[docs] = True
@@ -171,10 +177,13 @@ class StoredField(BM25Field):
         self._avg: float | None = None
         self._docs: dict[int, dict[str, float]] = {}
 
-    def reset(self, n: int, total: float) -> None:
+    def reset(self, n: int, total: float, *, postings: bool = True) -> None:
+        """New statistics; ``postings``: the postings changed too (else, e.g. after access
+        counts only, the cached postings stay: search-as-you-type reuses them)."""
         self._n, self._total, self._avg = n, total, None
-        self._cache.clear()
-        self._docs.clear()
+        if postings:
+            self._cache.clear()
+            self._docs.clear()
 
     def __len__(self) -> int:
         return self._n
@@ -194,8 +203,8 @@ class StoredField(BM25Field):
             self._cache.move_to_end(term)
             return cached
         rows = self.store.connection().execute(f'SELECT doc, tf FROM {self.name} WHERE term = ?', (term,)).fetchall()
-        arrays = (np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows)),
-                  np.fromiter((r[1] for r in rows), dtype=np.float64, count=len(rows)))
+        table = np.array(rows, dtype=np.float64).reshape(-1, 2)
+        arrays = (table[:, 0].astype(np.int64), table[:, 1].copy())
         # Uncut or just-purged docs can sit beyond the loaded columns for a moment.
         keep = arrays[0] < self.table.size
         if not keep.all():
@@ -275,7 +284,7 @@ class StoredSubstring:
         found: list[int] = []
         size = self.table.size
         for (doc,) in self.store.connection().execute(
-                'SELECT doc FROM search_doc WHERE meta IS NOT NULL AND instr(text, ?) > 0 ORDER BY doc', (needle,)):
+                'SELECT doc FROM search_doc WHERE text IS NOT NULL AND instr(text, ?) > 0 ORDER BY doc', (needle,)):
             if doc < size and (allowed is None or allowed[doc]):
                 found.append(doc)
                 if limit is not None and len(found) >= limit:
@@ -312,6 +321,7 @@ class StoredIndex:
         self.vectors = VectorIndex(*vector_model) if vector_model else None
         self.marker = -1
         self.epoch = None
+        self.postings_version = None
         self.pending = 0
 
     def load(self) -> None:
@@ -319,6 +329,7 @@ class StoredIndex:
         self.marker = conn.execute('SELECT COALESCE(MAX(seq), 0) FROM change_log').fetchone()[0]
         self.epoch = stat(conn, "epoch")
         self.pending = pending(conn)
+        self.postings_version = None  # a full load drops every cached posting
         self.table.load()
         self._stats()
         if self.vectors is not None:
@@ -328,8 +339,10 @@ class StoredIndex:
     def _stats(self) -> None:
         conn = self.store.connection()
         n = int(stat(conn, "docs"))
-        self.keyword.words.reset(n, float(stat(conn, "words_len")))
-        self.keyword.bigrams.reset(n, float(stat(conn, "grams_len")))
+        version = stat(conn, "postings")
+        changed, self.postings_version = version != self.postings_version, version
+        self.keyword.words.reset(n, float(stat(conn, "words_len")), postings=changed)
+        self.keyword.bigrams.reset(n, float(stat(conn, "grams_len")), postings=changed)
 
     def catch_up(self) -> tuple[bool, list[tuple[int, str]]]:
         """Take in what any process wrote since the last look. Returns (anything
@@ -367,7 +380,7 @@ class StoredIndex:
             return 0
         rows = self.store.connection().execute(
             'SELECT d.doc, v.text_hash, v.vector FROM memory_vector v JOIN search_doc d ON d.memory_id = v.memory_id '
-            'WHERE v.model_id = ? AND v.dim = ? AND v.text_hash = d.ehash AND d.meta IS NOT NULL',
+            'WHERE v.model_id = ? AND v.dim = ? AND v.text_hash = d.ehash AND d.text IS NOT NULL',
             (vectors.model_id, vectors.dim)).fetchall()
         if rows:
             matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype="<f4").reshape(len(rows), vectors.dim)

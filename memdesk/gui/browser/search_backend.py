@@ -119,7 +119,7 @@ class SearchBackend:
         from ...core.search.indexer import pending
 
         engine = self.open_engine()
-        engine.tokenizer.warm_up()
+        engine.warm_up()  # jieba (usually loaded by now) and the synonym lists
         if pending(self.store.connection()):
             engine.build(cancel=cancel, progress=progress)
         return len(engine)

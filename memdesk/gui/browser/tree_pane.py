@@ -80,6 +80,10 @@ class TreePane(QWidget):
     def building(self) -> bool:
         return self._building
 
+    def expect_reload(self) -> None:
+        """A reload is on its way (the window opens the search index first): count as building."""
+        self._building = True
+
     def set_persona(self, persona) -> None:
         self.persona = persona
         self.reload()

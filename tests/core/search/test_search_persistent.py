@@ -33,7 +33,8 @@ def snapshot(store: Store) -> dict:
     ids = dict(conn.execute('SELECT doc, memory_id FROM search_doc'))
     docs = {}
     for memory_id, text, words, grams, vocab, tags, ehash, meta in conn.execute(
-            'SELECT memory_id, text, words, grams, vocab, tags, ehash, meta FROM search_doc'):
+            'SELECT d.memory_id, d.text, d.words, d.grams, d.vocab, d.tags, d.ehash, m.meta '
+            'FROM search_doc d LEFT JOIN search_meta m ON m.doc = d.doc'):
         row = np.frombuffer(meta, dtype=META)[0] if meta is not None else None
         columns = None if row is None else (
             names.get(("p", int(row["persona"])), "global"), names[("g", int(row["group"]))],
@@ -43,7 +44,7 @@ def snapshot(store: Store) -> dict:
                            json.loads(tags), ehash, columns)
     postings = {table: sorted((t, ids[d], tf) for t, d, tf in conn.execute(f'SELECT term, doc, tf FROM {table}'))
                 for table in ("search_word", "search_gram")}
-    stats = dict(conn.execute("SELECT name, value FROM search_stat WHERE name != 'epoch'"))
+    stats = dict(conn.execute("SELECT name, value FROM search_stat WHERE name NOT IN ('epoch', 'postings')"))
     for name in ("docs", "words_len", "grams_len"):
         stats[name] = round(float(stats.get(name, 0)), 6)
     return {"docs": docs, "postings": postings, "stats": stats,
@@ -137,6 +138,7 @@ def test_index_equals_a_fresh_build_after_any_mix_of_writes_by_two_connections(t
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)
 @settings(max_examples=1000, deadline=None, suppress_health_check=_FIXTURE_OK)
 @given(ops=st.lists(operation, min_size=1, max_size=40))
 def test_index_equals_a_fresh_build_many_examples(tmp_path_factory, ops):
