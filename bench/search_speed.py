@@ -7,6 +7,9 @@ Chinese words drawn from jieba's dictionary by their corpus frequency (so
 common words are common), English words from a fixed list. Queries take 2–4
 words of a random memory, sometimes with a word from elsewhere.
 
+The engine searches the index a store file keeps (what the window, the CLI
+and the MCP server use; the store is filled with add_many, which indexes as
+it writes); --in-memory measures the in-memory index tests use instead.
 MemDesk's time is the whole ``SearchEngine.search`` call (parse, scope,
 keyword + expansion + substring rankings, fusion, final score, hits;
 keyword-only, limit 20). FTS5 indexes the same text as space-joined tokens
@@ -25,6 +28,7 @@ import random
 import sqlite3
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -34,6 +38,7 @@ if str(ROOT) not in sys.path:
 
 from memdesk.core.records import MemoryRecord  # noqa: E402
 from memdesk.core.search import SearchEngine, Tokenizer  # noqa: E402
+from memdesk.core.store import Store  # noqa: E402
 from memdesk.core.times import now_utc  # noqa: E402
 
 ENGLISH = """time person year way day thing man world life hand part child eye woman place work week case
@@ -120,14 +125,23 @@ def timed(run, queries: list[str]) -> list[float]:
     return times
 
 
-def measure(size: int, query_count: int, tokenizer: Tokenizer, seed: int) -> dict:
+def measure(size: int, query_count: int, tokenizer: Tokenizer, seed: int, in_memory: bool = False) -> dict:
     rng = random.Random(seed + size)
     texts = make_corpus(size, rng)
     queries = make_queries(texts, tokenizer, query_count, rng)
 
-    engine = SearchEngine(tokenizer=tokenizer)
     started = time.perf_counter()
-    engine.put(records(texts))
+    if in_memory:
+        engine = SearchEngine(tokenizer=tokenizer)
+        engine.put(records(texts))
+    else:  # what every front door uses: the index kept in a store file
+        folder = Path(tempfile.mkdtemp(prefix="memdesk-speed-"))
+        store = Store.open(folder / "speed.db")
+        store.tokenizer = tokenizer
+        for start in range(0, len(texts), 5000):
+            store.add_many([{"content": t} for t in texts[start:start + 5000]])
+        engine = SearchEngine(store, tokenizer=tokenizer)
+        engine.build()
     build_s = time.perf_counter() - started
     for q in queries[:5]:
         engine.search(q, limit=20)  # warm caches once, as a running app has
@@ -163,13 +177,15 @@ def main(argv=None) -> int:
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--in-memory", action="store_true",
+                        help="the in-memory index (tests, no store) instead of a store's index")
     args = parser.parse_args(argv)
     tokenizer = Tokenizer()
     tokenizer.warm_up()
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     report = {"sizes": {}}
     for size in sizes:
-        report["sizes"][str(size)] = measure(size, args.queries, tokenizer, args.seed)
+        report["sizes"][str(size)] = measure(size, args.queries, tokenizer, args.seed, args.in_memory)
         if not args.json:
             row = report["sizes"][str(size)]
             print(f"{size:>7} memories: p50 {row['p50_ms']:.2f} ms, p95 {row['p95_ms']:.2f} ms | FTS5 p50 "

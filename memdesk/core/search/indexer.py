@@ -261,8 +261,9 @@ def _docs(conn, column: str, keys: list) -> dict:
     for start in range(0, len(keys), 500):
         chunk = keys[start:start + 500]
         marks = ",".join("?" * len(chunk))
-        for row in conn.execute(f'SELECT doc, memory_id, text, words, grams, vocab, tags FROM search_doc '
-                                f'WHERE {column} IN ({marks})', chunk):
+        for row in conn.execute(f'SELECT d.doc, d.memory_id, t.text, d.words, d.grams, d.vocab, d.tags '
+                                f'FROM search_doc d LEFT JOIN search_text t ON t.doc = d.doc '
+                                f'WHERE d.{column} IN ({marks})', chunk):
             out[row[0] if column == "doc" else row[1]] = row
     return out
 
@@ -279,10 +280,10 @@ def _containing(conn, terms: set[str]) -> set[int]:
             counts = [(conn.execute('SELECT COUNT(*) FROM search_gram WHERE term = ?', (p,)).fetchone()[0], p)
                       for p in dict.fromkeys(pairs)]
             rarest = min(counts)[1]
-            rows = conn.execute('SELECT d.doc FROM search_gram g JOIN search_doc d ON d.doc = g.doc '
-                                'WHERE g.term = ? AND instr(d.text, ?) > 0', (rarest, term))
-        else:
-            rows = conn.execute('SELECT doc FROM search_doc WHERE text IS NOT NULL AND instr(text, ?) > 0', (term,))
+            rows = conn.execute('SELECT t.doc FROM search_gram g JOIN search_text t ON t.doc = g.doc '
+                                'WHERE g.term = ? AND instr(t.text, ?) > 0', (rarest, term))
+        else:  # the texts alone, in their own narrow table: ~10 ms per 100k memories
+            rows = conn.execute('SELECT doc FROM search_text WHERE instr(text, ?) > 0', (term,))
         docs.update(d for (d,) in rows)
     return docs
 
@@ -367,8 +368,11 @@ class _Writer:
         c.executemany('INSERT OR IGNORE INTO search_tag (tag, doc) VALUES (?, ?)', self.tag_put)
         c.executemany('DELETE FROM search_doc WHERE doc = ?', self.gone)
         c.executemany('DELETE FROM search_meta WHERE doc = ?', self.gone)
-        c.executemany('INSERT OR REPLACE INTO search_doc (doc, memory_id, text, words, grams, vocab, tags, ehash) '
-                      'VALUES (?, ?, ?, ?, ?, ?, ?, ?)', self.docs)
+        c.executemany('DELETE FROM search_text WHERE doc = ?', self.gone)
+        c.executemany('INSERT OR REPLACE INTO search_doc (doc, memory_id, words, grams, vocab, tags, ehash) '
+                      'VALUES (?, ?, ?, ?, ?, ?, ?)', [row[:2] + row[3:] for row in self.docs])
+        c.executemany('INSERT OR REPLACE INTO search_text (doc, text) VALUES (?, ?)',
+                      [(row[0], row[2]) for row in self.docs])
         c.executemany('INSERT OR REPLACE INTO search_meta (doc, meta) VALUES (?, ?)', self.metas)
         for name, value in self.delta.items():
             if value:
@@ -469,7 +473,7 @@ def cut_many(tokenizer: Tokenizer, jobs: list[tuple]) -> Iterator[tuple[dict, di
 
 
 def pending(conn) -> int:
-    return conn.execute('SELECT COUNT(*) FROM search_doc WHERE text IS NULL').fetchone()[0]
+    return conn.execute('SELECT COUNT(*) FROM search_doc WHERE words IS NULL').fetchone()[0]
 
 
 def build(store, *, cancel: Callable[[], bool] = lambda: False,
@@ -488,7 +492,7 @@ def build(store, *, cancel: Callable[[], bool] = lambda: False,
         if not pending(conn):  # read first: no write lock is taken when nothing is left
             break
         with store.write():
-            ids = [i for (i,) in conn.execute('SELECT memory_id FROM search_doc WHERE text IS NULL '
+            ids = [i for (i,) in conn.execute('SELECT memory_id FROM search_doc WHERE words IS NULL '
                                               'ORDER BY doc LIMIT ?', (BATCH,))]
             if not ids:
                 break
@@ -505,7 +509,7 @@ def rebuild(store, *, progress: Callable[[int, int], None] = lambda done, total:
     with store.write():
         conn = store.connection()
         for table in ("search_word", "search_gram", "search_tag", "search_vocab", "search_code", "search_meta",
-                      "search_doc"):
+                      "search_text", "search_doc"):
             conn.execute(f'DELETE FROM {table}')
         conn.execute('DELETE FROM search_stat WHERE name != \'epoch\'')  # readers notice by the epoch
         stub_all(conn)

@@ -135,7 +135,7 @@ class StoredTable(RecordTable):
 
     def slot(self, memory_id: str) -> int | None:
         row = self.store.connection().execute(
-            'SELECT doc FROM search_doc WHERE memory_id = ? AND text IS NOT NULL', (memory_id,)).fetchone()
+            'SELECT doc FROM search_doc WHERE memory_id = ? AND words IS NOT NULL', (memory_id,)).fetchone()
         return row[0] if row else None
 
     def tag_mask(self, pattern: str) -> np.ndarray:
@@ -155,10 +155,10 @@ class StoredTable(RecordTable):
         mask = np.zeros(self.size, dtype=bool)
         conn = self.store.connection()
         if any(c in pattern for c in "*?["):
-            rows = [(d, i) for d, i in conn.execute('SELECT doc, memory_id FROM search_doc WHERE text IS NOT NULL')
+            rows = [(d, i) for d, i in conn.execute('SELECT doc, memory_id FROM search_doc WHERE words IS NOT NULL')
                     if fnmatch.fnmatchcase(i, pattern)]
         else:
-            rows = conn.execute('SELECT doc, memory_id FROM search_doc WHERE memory_id = ? AND text IS NOT NULL',
+            rows = conn.execute('SELECT doc, memory_id FROM search_doc WHERE memory_id = ? AND words IS NOT NULL',
                                 (pattern,)).fetchall()
         docs = [d for d, _ in rows if d < self.size]
         mask[docs] = True
@@ -284,7 +284,7 @@ class StoredSubstring:
         found: list[int] = []
         size = self.table.size
         for (doc,) in self.store.connection().execute(
-                'SELECT doc FROM search_doc WHERE text IS NOT NULL AND instr(text, ?) > 0 ORDER BY doc', (needle,)):
+                'SELECT doc FROM search_text WHERE instr(text, ?) > 0 ORDER BY doc', (needle,)):
             if doc < size and (allowed is None or allowed[doc]):
                 found.append(doc)
                 if limit is not None and len(found) >= limit:
@@ -299,7 +299,7 @@ class StoredSubstring:
         return mask
 
     def text(self, slot: int) -> str:
-        row = self.store.connection().execute('SELECT text FROM search_doc WHERE doc = ?', (int(slot),)).fetchone()
+        row = self.store.connection().execute('SELECT text FROM search_text WHERE doc = ?', (int(slot),)).fetchone()
         return row[0] or "" if row else ""
 
 
@@ -380,7 +380,7 @@ class StoredIndex:
             return 0
         rows = self.store.connection().execute(
             'SELECT d.doc, v.text_hash, v.vector FROM memory_vector v JOIN search_doc d ON d.memory_id = v.memory_id '
-            'WHERE v.model_id = ? AND v.dim = ? AND v.text_hash = d.ehash AND d.text IS NOT NULL',
+            'WHERE v.model_id = ? AND v.dim = ? AND v.text_hash = d.ehash AND d.words IS NOT NULL',
             (vectors.model_id, vectors.dim)).fetchall()
         if rows:
             matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype="<f4").reshape(len(rows), vectors.dim)

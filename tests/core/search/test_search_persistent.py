@@ -33,8 +33,8 @@ def snapshot(store: Store) -> dict:
     ids = dict(conn.execute('SELECT doc, memory_id FROM search_doc'))
     docs = {}
     for memory_id, text, words, grams, vocab, tags, ehash, meta in conn.execute(
-            'SELECT d.memory_id, d.text, d.words, d.grams, d.vocab, d.tags, d.ehash, m.meta '
-            'FROM search_doc d LEFT JOIN search_meta m ON m.doc = d.doc'):
+            'SELECT d.memory_id, t.text, d.words, d.grams, d.vocab, d.tags, d.ehash, m.meta '
+            'FROM search_doc d LEFT JOIN search_meta m ON m.doc = d.doc LEFT JOIN search_text t ON t.doc = d.doc'):
         row = np.frombuffer(meta, dtype=META)[0] if meta is not None else None
         columns = None if row is None else (
             names.get(("p", int(row["persona"])), "global"), names[("g", int(row["group"]))],
@@ -196,7 +196,7 @@ def test_a_fresh_process_searches_without_building(tmp_path):
         e = SearchEngine(s)
         e.build()
         print(len(e.search("周三 羽毛球", limit=None).hits), s.connection().execute(
-            "SELECT COUNT(*) FROM search_doc WHERE text IS NULL").fetchone()[0])
+            "SELECT COUNT(*) FROM search_doc WHERE words IS NULL").fetchone()[0])
     """)
     found, uncut = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                                   check=True).stdout.split()
@@ -259,7 +259,7 @@ def test_kill_during_the_upgrade_build_leaves_store_and_index_consistent(tmp_pat
     left = pending(conn)
     assert 0 < left < 6000
     cut = snapshot(store)["docs"]
-    assert sum(1 for d in cut.values() if d[0] is not None) == 6000 - left
+    assert sum(1 for d in cut.values() if d[0] is not None) == 6000 - left  # cut ones have their text
     engine = SearchEngine(store)
     engine.build()  # resumes
     assert pending(conn) == 0 and store.count(state="all") == 6000
