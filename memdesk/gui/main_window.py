@@ -60,7 +60,7 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(icons.app_icon())
         self.last_error = ""
         self.personas_dialog = self.settings_dialog = self.tool_log_dialog = self.context_preview_dialog = None
-        self.review_dialog = None
+        self.review_dialog = self.statistics_dialog = None
         self.review_count = 0
         self._shown = False
         self._maintenance_delay_ms = maintenance_delay_ms
@@ -473,6 +473,20 @@ class MainWindow(QMainWindow):
             self.context_preview_dialog.set_persona(self.current_persona_id())
         self.context_preview_dialog.update_preview()
         self.context_preview_dialog.open()
+
+    def open_statistics(self) -> None:
+        from .dialogs.statistics import StatisticsDialog  # pyqtgraph loads only when asked for
+
+        if self.statistics_dialog is None:
+            self.statistics_dialog = StatisticsDialog(self.session, self)
+            self.statistics_dialog.query_requested.connect(self.show_query)
+        self.statistics_dialog.refresh()
+        self.statistics_dialog.open()
+
+    def show_query(self, query: str) -> None:
+        """List the memories a query names, over every persona (a bar of the statistics)."""
+        self.set_persona(queries.ALL)
+        self.search_bar.set_text(query)
 
     def open_settings(self, tab: str = "") -> None:
         dialog = SettingsDialog(self.session, self.ask, self.models, self, tab=tab)
