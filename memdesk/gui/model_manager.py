@@ -362,7 +362,7 @@ class ModelManager(QWidget):
         grid.addRow(self.tr("From"), hub_row)
         self.progress = QProgressBar(box)
         self.progress.setObjectName("downloadProgress")
-        self.progress.setFormat("%p%  (%v / %m)")
+        self.progress.setFormat("%p%")
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
         self.download_button = QPushButton(self.tr("Download"), box)

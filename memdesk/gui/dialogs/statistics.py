@@ -132,6 +132,7 @@ class StatisticsDialog(QDialog):
         for name, chart in self.charts.items():
             chart.setObjectName(f"chart_{name}")
             chart.bar_clicked.connect(lambda index, n=name: self.bar_clicked(n, index))
+        self.charts["weekly"].setMaximumHeight(240)
         grid = QGridLayout()
         grid.addWidget(self.charts["weekly"], 0, 0, 1, 3)
         grid.addWidget(self.charts["persona"], 1, 0)
