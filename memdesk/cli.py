@@ -242,17 +242,30 @@ def cmd_persona(args, store) -> int:
 
 
 def cmd_stats(args, store) -> int:
-    stats = store.stats()
+    from .core.stats import overview
+
+    stats = overview(store)  # the same call the window's statistics view makes
     if args.json:
         _print_json(stats)
-    else:
-        for key, value in stats.items():
-            if isinstance(value, dict):
-                print(f"{key}:")
-                for name, count in value.items():
-                    print(f"    {name or '(none)'}: {count}")
-            else:
-                print(f"{key}: {value}")
+        return 0
+    charts = stats.pop("charts")
+    for key, value in stats.items():
+        if isinstance(value, dict):
+            print(f"{key}:")
+            for name, count in value.items():
+                print(f"    {name or '(none)'}: {count}")
+        else:
+            print(f"{key}: {value}")
+    print(f"in use, by tag (top {len(charts['tag'])}):")
+    for bar in charts["tag"]:
+        print(f"    {bar['label']}: {bar['count']}")
+    heat = charts["heat"]
+    print("in use, by heat: " + ", ".join(
+        f"{lo:g}-{hi:g}: {n}" for lo, hi, n in zip(heat["edges"], heat["edges"][1:], heat["counts"])))
+    weekly = charts["weekly"]
+    added = {source: sum(weekly[source]) for source in ("manual", "ai", "import")}
+    print(f"added in the last {len(weekly['weeks'])} weeks (in use): "
+          + ", ".join(f"{source} {n}" for source, n in added.items()))
     return 0
 
 
@@ -399,7 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
     pd.add_argument("name")
     pd.add_argument("--memories", required=True, choices=("global", "trash"),
                     help="what happens to its memories: make them global, or move them to the trash")
-    command("stats", cmd_stats, "counts by persona, group, type, scope, tier")
+    command("stats", cmd_stats, "counts by persona, group, type, scope, tier, tag, heat and week (--json: all figures)")
     p = command("clean", cmd_clean, "expire short-term memories; purge old trash")
     p.add_argument("--trash-days", type=int, default=30)
     p = command("export", cmd_export, "export memories (MemDesk JSON, seed 000 JSON, Markdown or CSV)")

@@ -105,7 +105,7 @@ def cmd_download(args) -> int:
         info = _embed().download_model(
             args.model, int8=args.int8, name=args.name, repo=args.repo, revision=args.revision,
             pooling=args.pooling, force=args.force, make_active=True if args.use else None,
-            threads=args.threads, progress=progress, status=progress.status,
+            threads=args.threads, hub=args.hub, progress=progress, status=progress.status,
         )
     finally:
         progress.end()
@@ -192,11 +192,15 @@ def register(subparsers) -> None:
     p.add_argument("--query-instruction", help="text put in front of search queries (bge models)")
     p.add_argument("--no-normalise", action="store_true", help="keep vectors unnormalised (rarely right)")
 
-    p = action("download", cmd_download, "download a model from the Hugging Face hub (needs internet)")
+    p = action("download", cmd_download,
+               "download a model from the Hugging Face hub or a mirror (needs internet; honours HF_ENDPOINT)")
     p.add_argument("model", metavar="MODEL", help=f"one of: {', '.join(HUB_MODEL_NAMES)} (or any name with --repo)")
     setting_args(p)
     p.add_argument("--repo", help="hub repository OWNER/NAME with onnx/model.onnx and tokenizer.json")
     p.add_argument("--revision", help="branch, tag or commit (default: the pinned commit)")
+    p.add_argument("--hub", metavar="URL",
+                   help="a Hugging Face compatible hub or mirror, e.g. https://hf-mirror.com "
+                        "(default: $MEMDESK_HUB_URL, else $HF_ENDPOINT, else https://huggingface.co)")
 
     p = action("list", cmd_list, "list installed models (* = active)")
     json_option(p)

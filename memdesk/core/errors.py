@@ -50,3 +50,18 @@ class CancelledError(MemDeskError):
 
     def __init__(self, message: str = "cancelled; nothing was changed"):
         super().__init__(message)
+
+
+class ModelError(MemDeskError):
+    """A model could not be downloaded, installed or switched to.
+
+    ``kind`` lets a window say what happened in the user's language:
+    "network" (no connection, timeout, dropped transfer), "server" (an HTTP
+    error), "checksum", "disk" (not enough space), "not_model" (a folder or
+    archive without a usable model), "exists" (the name is taken), "broken"
+    (the model fails on a test input).
+    """
+
+    def __init__(self, message: str, kind: str):
+        self.kind = kind
+        super().__init__(message)

@@ -40,6 +40,7 @@ from .editor.editor import MemoryEditor
 from .importing import Importer
 from .maintenance import MaintenanceScheduler
 from .memory_actions import MemoryActions
+from .model_manager import ModelController
 from .status import JobsWidget
 from .window_actions import build_actions, build_menus, context_menu
 
@@ -59,7 +60,7 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(icons.app_icon())
         self.last_error = ""
         self.personas_dialog = self.settings_dialog = self.tool_log_dialog = self.context_preview_dialog = None
-        self.review_dialog = None
+        self.review_dialog = self.statistics_dialog = None
         self.review_count = 0
         self._shown = False
         self._maintenance_delay_ms = maintenance_delay_ms
@@ -70,12 +71,17 @@ class MainWindow(QMainWindow):
         self.actions_ = MemoryActions(session, self.ask, self, title_of=self._title_of)
         self.importer = Importer(session, self)
         self.maintenance = MaintenanceScheduler(session, self)
+        self.models = ModelController(self)
         self.acts = build_actions(self)
         build_menus(self, self.acts)
         self._build_toolbar()
         self._build_centre()
         self.jobs = JobsWidget(session.taskman, self)
         self.counts_label = QLabel(self)
+        self.search_notice = QLabel(self)
+        self.search_notice.setObjectName("searchNotice")
+        self.search_notice.hide()
+        self.statusBar().addPermanentWidget(self.search_notice)
         self.statusBar().addPermanentWidget(self.counts_label)
         self.statusBar().addPermanentWidget(self.jobs)
         self.setAcceptDrops(True)
@@ -180,6 +186,7 @@ class MainWindow(QMainWindow):
         self.importer.imported.connect(self._imported)
         self.importer.exported.connect(lambda n, path: self.show_notice(
             self.tr("Exported {n} memories to {file}").format(n=n, file=path)))
+        self.models.search_state.connect(self._show_search_notice)
         self.examples_yes.clicked.connect(self.load_examples)
         self.examples_no.clicked.connect(self.decline_examples)
 
@@ -323,9 +330,31 @@ class MainWindow(QMainWindow):
 
     # ---- searches ---------------------------------------------------------------------------------
     def _on_search_finished(self, outcome) -> None:
+        self._outcome_notice = outcome.notice
+        self._show_search_notice()
         self.search_bar.set_error(outcome.error)
         self._update_counts()
         self._follow_search()
+
+    def _show_search_notice(self, *_args) -> None:
+        """Why search is keyword-only just now, if it is (the model job's word first)."""
+        import re
+
+        text = self.models.search_state_text
+        notice = getattr(self, "_outcome_notice", "") if self.browser.searching else ""
+        if not text and notice:
+            missing = re.match(r"(\d+) memories have no vector yet", notice)
+            if missing:
+                text = self.tr("{n} memories have no vector yet: they are found by keyword only").format(
+                    n=missing.group(1))
+            elif "no embedding model" in notice:
+                text = self.tr("Keyword-only search: no embedding model (Settings → Model)")
+            elif "no memory has a vector" in notice:
+                text = self.tr("Keyword-only search until the memories are embedded")
+            else:
+                text = notice
+        self.search_notice.setText(text)
+        self.search_notice.setVisible(bool(text))
 
     def _on_mode_changed(self, _mode: str) -> None:
         self._update_counts()
@@ -445,13 +474,26 @@ class MainWindow(QMainWindow):
         self.context_preview_dialog.update_preview()
         self.context_preview_dialog.open()
 
-    def open_settings(self) -> None:
-        dialog = SettingsDialog(self.session, self.ask, self)
+    def open_statistics(self) -> None:
+        from .dialogs.statistics import StatisticsDialog  # pyqtgraph loads only when asked for
+
+        if self.statistics_dialog is None:
+            self.statistics_dialog = StatisticsDialog(self.session, self)
+            self.statistics_dialog.query_requested.connect(self.show_query)
+        self.statistics_dialog.refresh()
+        self.statistics_dialog.open()
+
+    def show_query(self, query: str) -> None:
+        """List the memories a query names, over every persona (a bar of the statistics)."""
+        self.set_persona(queries.ALL)
+        self.search_bar.set_text(query)
+
+    def open_settings(self, tab: str = "") -> None:
+        dialog = SettingsDialog(self.session, self.ask, self.models, self, tab=tab)
         dialog.language_changed.connect(self.language_requested)
         dialog.database_requested.connect(self.database_requested)
         dialog.weights_changed.connect(self._weights_changed)
         dialog.maintenance_requested.connect(self.maintenance.run)
-        dialog.model_changed.connect(self.browser.build_index)
         dialog.finished.connect(dialog.deleteLater)
         self.settings_dialog = dialog
         dialog.open()

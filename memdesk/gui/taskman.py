@@ -62,12 +62,16 @@ class _Runnable(QRunnable):
         self.setAutoDelete(True)
         self._manager, self._task, self._fn = manager, task, fn
         self._last_progress = 0.0
+        self._last_done = 0
 
     def _progress(self, done: int, total: int = 0) -> None:
         now = time.monotonic()
-        if now - self._last_progress < PROGRESS_INTERVAL_S and done != total:
+        # A step of 1% or more always shows: a download that stalls right after
+        # its first chunk must not leave the bar at 0 until the next chunk.
+        big_step = total > 0 and done - self._last_done >= total / 100
+        if now - self._last_progress < PROGRESS_INTERVAL_S and done != total and not big_step:
             return
-        self._last_progress = now
+        self._last_progress, self._last_done = now, done
         task = self._task
         self._post(lambda: task._set_progress(done, total))
 

@@ -70,6 +70,7 @@ def build_actions(w) -> SimpleNamespace:
                          name="actionToolLog")
     a.context_preview = _action(w, translate("MainWindow", "Context preview…"), w.open_context_preview,
                                 name="actionContextPreview")
+    a.statistics = _action(w, translate("MainWindow", "Statistics…"), w.open_statistics, name="actionStatistics")
     a.syntax = _action(w, translate("MainWindow", "Search syntax"), w.show_syntax)
     a.about = _action(w, translate("MainWindow", "About MemDesk"), w.show_about)
     for action in (a.new, a.save, a.undo, a.redo, a.find, a.next, a.previous, a.reload, a.import_, a.settings,
@@ -94,6 +95,7 @@ def build_menus(w, a) -> None:
     tools_menu.addAction(a.reload)
     tools_menu.addAction(a.maintenance)
     tools_menu.addAction(a.review)
+    tools_menu.addAction(a.statistics)
     tools_menu.addSeparator()
     tools_menu.addAction(a.tool_log)
     tools_menu.addAction(a.context_preview)

@@ -159,7 +159,7 @@ The damaged file is kept beside the backups.</source>
         <translation>上下文预览</translation>
     </message>
     <message>
-        <source>The user's message (optional): memories are ranked against it</source>
+        <source>The user&apos;s message (optional): memories are ranked against it</source>
         <translation>用户的消息（可选）：按它为记忆排序</translation>
     </message>
     <message>
@@ -379,7 +379,7 @@ The damaged file is kept beside the backups.</source>
         <translation>冲突时：保留本地的记忆（跳过这些记录）</translation>
     </message>
     <message>
-        <source>Conflicts: take the file's version</source>
+        <source>Conflicts: take the file&apos;s version</source>
         <translation>冲突时：采用文件中的版本</translation>
     </message>
     <message>
@@ -623,6 +623,18 @@ The damaged file is kept beside the backups.</source>
         <translation>全局</translation>
     </message>
     <message>
+        <source>{n} memories have no vector yet: they are found by keyword only</source>
+        <translation>{n} 条记忆尚无向量：只能按关键词找到</translation>
+    </message>
+    <message>
+        <source>Keyword-only search: no embedding model (Settings → Model)</source>
+        <translation>仅关键词搜索：没有嵌入模型（设置 → 模型）</translation>
+    </message>
+    <message>
+        <source>Keyword-only search until the memories are embedded</source>
+        <translation>记忆完成向量化之前仅按关键词搜索</translation>
+    </message>
+    <message>
         <source>Save search</source>
         <translation>保存搜索</translation>
     </message>
@@ -799,6 +811,10 @@ Database: {path}</source>
         <translation>立即运行维护</translation>
     </message>
     <message>
+        <source>Statistics…</source>
+        <translation>统计…</translation>
+    </message>
+    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -949,7 +965,7 @@ Database: {path}</source>
         <translation>移动到分组</translation>
     </message>
     <message>
-        <source>Group ('/' nests groups):</source>
+        <source>Group (&apos;/&apos; nests groups):</source>
         <translation>分组（用“/”表示子分组）：</translation>
     </message>
     <message>
@@ -1012,7 +1028,7 @@ Database: {path}</source>
         <translation>用逗号分隔，例如：习惯，健康</translation>
     </message>
     <message>
-        <source>e.g. work/project A  ('/' nests groups)</source>
+        <source>e.g. work/project A  (&apos;/&apos; nests groups)</source>
         <translation>例如：工作/项目A（用“/”表示子分组）</translation>
     </message>
     <message>
@@ -1122,6 +1138,184 @@ Database: {path}</source>
     <message>
         <source>This memory was changed elsewhere. Saving will show both versions.</source>
         <translation>这条记忆已在别处被修改。保存时会同时显示两个版本供你选择。</translation>
+    </message>
+</context>
+<context>
+    <name>ModelController</name>
+    <message>
+        <source>Downloading the model {name}</source>
+        <translation>正在下载模型 {name}</translation>
+    </message>
+    <message>
+        <source>Downloading {name} from {hub}…</source>
+        <translation>正在从 {hub} 下载 {name}…</translation>
+    </message>
+    <message>
+        <source>Installed {model}.</source>
+        <translation>已安装 {model}。</translation>
+    </message>
+    <message>
+        <source>Installing a model</source>
+        <translation>正在安装模型</translation>
+    </message>
+    <message>
+        <source>Switching the model</source>
+        <translation>正在切换模型</translation>
+    </message>
+    <message>
+        <source>{name} is now the active model.</source>
+        <translation>{name} 现在是当前模型。</translation>
+    </message>
+    <message>
+        <source>Removing a model</source>
+        <translation>正在删除模型</translation>
+    </message>
+    <message>
+        <source>Removed {name}.</source>
+        <translation>已删除 {name}。</translation>
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation>嵌入模型</translation>
+    </message>
+    <message>
+        <source>Loading the model</source>
+        <translation>正在加载模型</translation>
+    </message>
+    <message>
+        <source>Search is keyword-only until the memories are embedded with the new model…</source>
+        <translation>用新模型完成记忆向量化之前，搜索仅按关键词…</translation>
+    </message>
+</context>
+<context>
+    <name>ModelManager</name>
+    <message>
+        <source>Paused. Download again to resume where it stopped.</source>
+        <translation>已暂停。再次下载即可从中断处继续。</translation>
+    </message>
+    <message>
+        <source>Cannot reach the model hub. Check the network, or choose a mirror (for example {mirror}). What was downloaded is kept: try again to resume.</source>
+        <translation>无法连接模型仓库。请检查网络，或选择镜像（例如 {mirror}）。已下载的部分会保留：重试即可续传。</translation>
+    </message>
+    <message>
+        <source>The model hub refused the request: check the address of the hub or mirror.</source>
+        <translation>模型仓库拒绝了请求：请检查仓库或镜像的地址。</translation>
+    </message>
+    <message>
+        <source>The downloaded file does not match its checksum; it was deleted and nothing was installed. Try again, or use another mirror.</source>
+        <translation>下载的文件与校验和不符，已删除，未安装任何内容。请重试，或换一个镜像。</translation>
+    </message>
+    <message>
+        <source>Not enough free disk space for the model. Free some space and try again; what was downloaded is kept.</source>
+        <translation>磁盘空间不足，无法存放模型。请腾出空间后重试；已下载的部分会保留。</translation>
+    </message>
+    <message>
+        <source>This is not a model: a model is a folder or .zip holding model.onnx and tokenizer.json.</source>
+        <translation>这不是模型：模型是包含 model.onnx 和 tokenizer.json 的文件夹或 .zip。</translation>
+    </message>
+    <message>
+        <source>A model of that name is already installed; remove it first.</source>
+        <translation>已安装同名模型，请先删除它。</translation>
+    </message>
+    <message>
+        <source>The model does not work (it fails on a test sentence).</source>
+        <translation>该模型无法使用（测试句子运行失败）。</translation>
+    </message>
+    <message>
+        <source>The model could not be set up.</source>
+        <translation>无法设置该模型。</translation>
+    </message>
+    <message>
+        <source>The active model was not changed.</source>
+        <translation>当前模型未改变。</translation>
+    </message>
+    <message>
+        <source>{name}: damaged ({problem})</source>
+        <translation>{name}：已损坏（{problem}）</translation>
+    </message>
+    <message>
+        <source>{name} · {dim} dimensions · {pooling} pooling · {size} MB · {precision}</source>
+        <translation>{name} · {dim} 维 · {pooling} 池化 · {size} MB · {precision}</translation>
+    </message>
+    <message>
+        <source>The embedding model lets search find memories by meaning, not only by their words (咖啡 for “coffee”). It runs on this computer.</source>
+        <translation>嵌入模型让搜索按含义找到记忆，而不只是按字词（搜 “coffee” 也能找到咖啡）。它在本机运行。</translation>
+    </message>
+    <message>
+        <source>Active model</source>
+        <translation>当前模型</translation>
+    </message>
+    <message>
+        <source>Use</source>
+        <translation>使用</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Install from a folder…</source>
+        <translation>从文件夹安装…</translation>
+    </message>
+    <message>
+        <source>Install from a .zip…</source>
+        <translation>从 .zip 安装…</translation>
+    </message>
+    <message>
+        <source>Download {name} (about 95 MB)</source>
+        <translation>下载 {name}（约 95 MB）</translation>
+    </message>
+    <message>
+        <source>Hugging Face (huggingface.co)</source>
+        <translation>Hugging Face（huggingface.co）</translation>
+    </message>
+    <message>
+        <source>From {variable}: {url}</source>
+        <translation>来自 {variable}：{url}</translation>
+    </message>
+    <message>
+        <source>A mirror:</source>
+        <translation>镜像：</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Download</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>In mainland China huggingface.co is often unreachable: pick a mirror such as {mirror}, or set HF_ENDPOINT before starting MemDesk. A stopped download resumes where it stopped.</source>
+        <translation>在中国大陆常常无法访问 huggingface.co：请选择镜像（如 {mirror}），或在启动记忆台前设置 HF_ENDPOINT。中断的下载会从中断处继续。</translation>
+    </message>
+    <message>
+        <source>None: search uses keywords only. Download {name} below, or install a model you have.</source>
+        <translation>无：搜索仅按关键词。可在下方下载 {name}，或安装已有的模型。</translation>
+    </message>
+    <message>
+        <source>Remove model</source>
+        <translation>删除模型</translation>
+    </message>
+    <message>
+        <source>Delete the model {name} from this computer?</source>
+        <translation>从本机删除模型 {name}？</translation>
+    </message>
+    <message>
+        <source>Install a model from a folder</source>
+        <translation>从文件夹安装模型</translation>
+    </message>
+    <message>
+        <source>Install a model from a .zip</source>
+        <translation>从 .zip 安装模型</translation>
+    </message>
+    <message>
+        <source>Zip archives (*.zip)</source>
+        <translation>Zip 压缩包 (*.zip)</translation>
     </message>
 </context>
 <context>
@@ -1263,6 +1457,45 @@ Database: {path}</source>
     </message>
 </context>
 <context>
+    <name>ProposalModel</name>
+    <message>
+        <source>Memories</source>
+        <translation>记忆数</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Changed since</source>
+        <translation>之后有改动</translation>
+    </message>
+    <message>
+        <source>Suggested text</source>
+        <translation>建议文本</translation>
+    </message>
+    <message>
+        <source>same text</source>
+        <translation>文本相同</translation>
+    </message>
+    <message>
+        <source>similar</source>
+        <translation>相似</translation>
+    </message>
+    <message>
+        <source>edited since</source>
+        <translation>已被修改</translation>
+    </message>
+    <message>
+        <source>A memory was edited after this was proposed; look again before merging.</source>
+        <translation>提出建议后有记忆被修改过，合并前请再看一遍。</translation>
+    </message>
+</context>
+<context>
     <name>ResultsModel</name>
     <message>
         <source>(gone)</source>
@@ -1293,26 +1526,148 @@ Database: {path}</source>
     </message>
 </context>
 <context>
+    <name>ReviewInboxDialog</name>
+    <message>
+        <source>Review duplicates</source>
+        <translation>待合并的相似记忆</translation>
+    </message>
+    <message>
+        <source>Merged memory</source>
+        <translation>合并后的记忆</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>标题：</translation>
+    </message>
+    <message>
+        <source>Content:</source>
+        <translation>内容：</translation>
+    </message>
+    <message>
+        <source>Merge</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <source>Save the merged text as one memory; the originals are superseded by it and keep their history.</source>
+        <translation>把合并后的文本保存为一条记忆；原记忆被它取代，并保留历史。</translation>
+    </message>
+    <message>
+        <source>Keep both</source>
+        <translation>都保留</translation>
+    </message>
+    <message>
+        <source>These are different memories: never propose them again.</source>
+        <translation>这些是不同的记忆：以后不再建议合并。</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>忽略</translation>
+    </message>
+    <message>
+        <source>Not now: a later run may propose them again.</source>
+        <translation>暂不处理：以后的整理可能再次提出。</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Proposals</source>
+        <translation>合并建议</translation>
+    </message>
+    <message>
+        <source>Last maintenance run</source>
+        <translation>上次整理</translation>
+    </message>
+    <message>
+        <source>{n} proposals to review</source>
+        <translation>{n} 组待处理</translation>
+    </message>
+    <message>
+        <source>Maintenance has not run on this database yet.</source>
+        <translation>这个数据库还没有整理过。</translation>
+    </message>
+    <message>
+        <source>Started: {when}</source>
+        <translation>开始时间：{when}</translation>
+    </message>
+    <message>
+        <source>Took: {seconds} s</source>
+        <translation>用时：{seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Tags:</source>
+        <translation>标签：</translation>
+    </message>
+    <message>
+        <source>Persona:</source>
+        <translation>角色：</translation>
+    </message>
+    <message>
+        <source>Global</source>
+        <translation>全局</translation>
+    </message>
+    <message>
+        <source>Updated:</source>
+        <translation>更新时间：</translation>
+    </message>
+    <message>
+        <source>A memory was edited after this was proposed; look again before merging.</source>
+        <translation>提出建议后有记忆被修改过，合并前请再看一遍。</translation>
+    </message>
+    <message>
+        <source>The merged memory needs some text.</source>
+        <translation>合并后的记忆不能为空。</translation>
+    </message>
+    <message>
+        <source>A memory was edited after this was proposed. Merge anyway?</source>
+        <translation>提出建议后有记忆被修改过。仍要合并吗？</translation>
+    </message>
+    <message>
+        <source>Merge {n} memories</source>
+        <translation>合并 {n} 条记忆</translation>
+    </message>
+</context>
+<context>
     <name>SearchBar</name>
     <message>
-        <source>Search memories (Ctrl+F) — words, "phrases", tag:work, -exclude</source>
-        <translation>搜索记忆 (Ctrl+F) — 词语、"短语"、tag:工作、-排除</translation>
+        <source>Search memories (Ctrl+F) — words, &quot;phrases&quot;, tag:work, -exclude</source>
+        <translation>搜索记忆 (Ctrl+F) — 词语、&quot;短语&quot;、tag:工作、-排除</translation>
     </message>
     <message>
         <source>Search as you type.
 words: any of them may match, best first
-"exact phrase"  -exclude  a OR b  ( )
+&quot;exact phrase&quot;  -exclude  a OR b  ( )
 persona: group: tag: type: scope: tier: id:
 is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;2024-05</source>
         <translation>输入即搜索。
 词语：命中任意一个即可，最相关的排在前面
-"精确短语"  -排除  甲 OR 乙  ( )
+&quot;精确短语&quot;  -排除  甲 OR 乙  ( )
 persona: group: tag: type: scope: tier: id:
 is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;2024-05</translation>
     </message>
     <message>
         <source>Save this search in the tree</source>
         <translation>将这个搜索保存到记忆树中</translation>
+    </message>
+</context>
+<context>
+    <name>Session</name>
+    <message>
+        <source>Could not undo “{step}”:</source>
+        <translation>无法撤销“{step}”：</translation>
+    </message>
+    <message>
+        <source>Could not redo “{step}”:</source>
+        <translation>无法重做“{step}”：</translation>
+    </message>
+    <message>
+        <source>The step stays in the undo history: it works again once the memory is as the step left it.</source>
+        <translation>这一步仍保留在撤销记录中：记忆恢复到这一步留下的样子后即可再次执行。</translation>
+    </message>
+    <message>
+        <source>The step is no longer in the undo history.</source>
+        <translation>这一步已不在撤销记录中。</translation>
     </message>
 </context>
 <context>
@@ -1426,18 +1781,6 @@ is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;202
         <translation>{when}：完成 {n} 项任务（{names}）</translation>
     </message>
     <message>
-        <source>The embedding model lets search find memories by meaning, not only by their words.</source>
-        <translation>嵌入模型让搜索能按语义找到记忆，而不只是按字面。</translation>
-    </message>
-    <message>
-        <source>No model is installed; search uses keywords only.</source>
-        <translation>尚未安装模型；搜索只使用关键词。</translation>
-    </message>
-    <message>
-        <source>Use the selected model</source>
-        <translation>使用所选模型</translation>
-    </message>
-    <message>
         <source>MemDesk database (*.db);;All files (*)</source>
         <translation>记忆台数据库 (*.db);;所有文件 (*)</translation>
     </message>
@@ -1448,6 +1791,81 @@ is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;202
     <message>
         <source>Open database</source>
         <translation>打开数据库</translation>
+    </message>
+</context>
+<context>
+    <name>StatisticsDialog</name>
+    <message>
+        <source>Statistics</source>
+        <translation>统计</translation>
+    </message>
+    <message>
+        <source>Counting…</source>
+        <translation>正在统计…</translation>
+    </message>
+    <message>
+        <source>By persona</source>
+        <translation>按角色</translation>
+    </message>
+    <message>
+        <source>Largest groups</source>
+        <translation>最大的分组</translation>
+    </message>
+    <message>
+        <source>Top tags</source>
+        <translation>最常用的标签</translation>
+    </message>
+    <message>
+        <source>By type</source>
+        <translation>按类型</translation>
+    </message>
+    <message>
+        <source>By scope</source>
+        <translation>按期限</translation>
+    </message>
+    <message>
+        <source>By tier</source>
+        <translation>按层级</translation>
+    </message>
+    <message>
+        <source>Heat</source>
+        <translation>热度</translation>
+    </message>
+    <message>
+        <source>Added per week (last year): manual, assistant, import</source>
+        <translation>每周新增（近一年）：手动、助手、导入</translation>
+    </message>
+    <message>
+        <source>manual</source>
+        <translation>手动</translation>
+    </message>
+    <message>
+        <source>assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Charts count memories in use (not in the trash, expired or superseded). Click a bar to list those memories.</source>
+        <translation>图表统计使用中的记忆（不含回收站、已过期和已被取代的）。点击柱形即可列出这些记忆。</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Counting</source>
+        <translation>统计</translation>
+    </message>
+    <message>
+        <source>{active} memories in use · {total} in the store · {personas} personas · {groups} groups</source>
+        <translation>使用中 {active} 条记忆 · 库中共 {total} 条 · {personas} 个角色 · {groups} 个分组</translation>
+    </message>
+    <message>
+        <source>Global</source>
+        <translation>全局</translation>
     </message>
 </context>
 <context>
@@ -1592,167 +2010,6 @@ is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;202
     <message>
         <source>Loading memories</source>
         <translation>正在载入记忆</translation>
-    </message>
-</context>
-<context>
-    <name>ProposalModel</name>
-    <message>
-        <source>Memories</source>
-        <translation>记忆数</translation>
-    </message>
-    <message>
-        <source>Similarity</source>
-        <translation>相似度</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>类型</translation>
-    </message>
-    <message>
-        <source>Changed since</source>
-        <translation>之后有改动</translation>
-    </message>
-    <message>
-        <source>Suggested text</source>
-        <translation>建议文本</translation>
-    </message>
-    <message>
-        <source>same text</source>
-        <translation>文本相同</translation>
-    </message>
-    <message>
-        <source>similar</source>
-        <translation>相似</translation>
-    </message>
-    <message>
-        <source>edited since</source>
-        <translation>已被修改</translation>
-    </message>
-    <message>
-        <source>A memory was edited after this was proposed; look again before merging.</source>
-        <translation>提出建议后有记忆被修改过，合并前请再看一遍。</translation>
-    </message>
-</context>
-<context>
-    <name>ReviewInboxDialog</name>
-    <message>
-        <source>Review duplicates</source>
-        <translation>待合并的相似记忆</translation>
-    </message>
-    <message>
-        <source>Merged memory</source>
-        <translation>合并后的记忆</translation>
-    </message>
-    <message>
-        <source>Title:</source>
-        <translation>标题：</translation>
-    </message>
-    <message>
-        <source>Content:</source>
-        <translation>内容：</translation>
-    </message>
-    <message>
-        <source>Merge</source>
-        <translation>合并</translation>
-    </message>
-    <message>
-        <source>Save the merged text as one memory; the originals are superseded by it and keep their history.</source>
-        <translation>把合并后的文本保存为一条记忆；原记忆被它取代，并保留历史。</translation>
-    </message>
-    <message>
-        <source>Keep both</source>
-        <translation>都保留</translation>
-    </message>
-    <message>
-        <source>These are different memories: never propose them again.</source>
-        <translation>这些是不同的记忆：以后不再建议合并。</translation>
-    </message>
-    <message>
-        <source>Dismiss</source>
-        <translation>忽略</translation>
-    </message>
-    <message>
-        <source>Not now: a later run may propose them again.</source>
-        <translation>暂不处理：以后的整理可能再次提出。</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>刷新</translation>
-    </message>
-    <message>
-        <source>Proposals</source>
-        <translation>合并建议</translation>
-    </message>
-    <message>
-        <source>Last maintenance run</source>
-        <translation>上次整理</translation>
-    </message>
-    <message>
-        <source>{n} proposals to review</source>
-        <translation>{n} 组待处理</translation>
-    </message>
-    <message>
-        <source>Maintenance has not run on this database yet.</source>
-        <translation>这个数据库还没有整理过。</translation>
-    </message>
-    <message>
-        <source>Started: {when}</source>
-        <translation>开始时间：{when}</translation>
-    </message>
-    <message>
-        <source>Took: {seconds} s</source>
-        <translation>用时：{seconds} 秒</translation>
-    </message>
-    <message>
-        <source>Tags:</source>
-        <translation>标签：</translation>
-    </message>
-    <message>
-        <source>Persona:</source>
-        <translation>角色：</translation>
-    </message>
-    <message>
-        <source>Global</source>
-        <translation>全局</translation>
-    </message>
-    <message>
-        <source>Updated:</source>
-        <translation>更新时间：</translation>
-    </message>
-    <message>
-        <source>A memory was edited after this was proposed; look again before merging.</source>
-        <translation>提出建议后有记忆被修改过，合并前请再看一遍。</translation>
-    </message>
-    <message>
-        <source>The merged memory needs some text.</source>
-        <translation>合并后的记忆不能为空。</translation>
-    </message>
-    <message>
-        <source>A memory was edited after this was proposed. Merge anyway?</source>
-        <translation>提出建议后有记忆被修改过。仍要合并吗？</translation>
-    </message>
-    <message>
-        <source>Merge {n} memories</source>
-        <translation>合并 {n} 条记忆</translation>
-    </message>
-</context>
-<context>
-    <name>Session</name>
-    <message>
-        <source>Could not undo “{step}”:</source>
-        <translation>无法撤销“{step}”：</translation>
-    </message>
-    <message>
-        <source>Could not redo “{step}”:</source>
-        <translation>无法重做“{step}”：</translation>
-    </message>
-    <message>
-        <source>The step stays in the undo history: it works again once the memory is as the step left it.</source>
-        <translation>这一步仍保留在撤销记录中：记忆恢复到这一步留下的样子后即可再次执行。</translation>
-    </message>
-    <message>
-        <source>The step is no longer in the undo history.</source>
-        <translation>这一步已不在撤销记录中。</translation>
     </message>
 </context>
 </TS>

@@ -59,6 +59,10 @@ class ScriptedAsker(Asker):
         self.asked.append(title)
         return self.files.pop(0)
 
+    def open_folder(self, parent, title):
+        self.asked.append(title)
+        return self.files.pop(0)
+
     def save_file(self, parent, title, filters):
         self.asked.append(title)
         return self.files.pop(0)

@@ -1,8 +1,10 @@
 """Download a model from a Hugging Face style hub, resumably and verified.
 
 URLs follow the hub layout ``{base}/{repo}/resolve/{revision}/{path}``;
-``base`` is https://huggingface.co unless $MEMDESK_HUB_URL names a mirror
-(or the loopback server of the tests).
+``base`` is, first found: the ``hub`` argument (`--hub URL`, the window's
+choice), $MEMDESK_HUB_URL, $HF_ENDPOINT (what mirror users in mainland China
+already set for every Hugging Face tool, e.g. https://hf-mirror.com), else
+https://huggingface.co.
 
 Checksums: before downloading, the hub's tree metadata
 (``{base}/api/models/{repo}/tree/{revision}/{dir}``) gives each file's size
@@ -19,6 +21,7 @@ server ignores it.
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -31,13 +34,14 @@ from urllib.parse import quote, urlsplit
 from urllib.request import Request, urlopen
 
 from ... import __version__
-from ..errors import CancelledError, MemDeskError
+from ..errors import CancelledError, MemDeskError, ModelError
 from .config import (
     ONNX_FILE, TOKENIZER_FILE, check_name, known_defaults, sanitise_name, sha256_file,
 )
 from .registry import ModelInfo, resolve_root
 
 ENV_HUB_URL = "MEMDESK_HUB_URL"
+ENV_HF_ENDPOINT = "HF_ENDPOINT"
 DEFAULT_HUB_URL = "https://huggingface.co"
 TIMEOUT = 30
 CHUNK = 1 << 20
@@ -64,8 +68,21 @@ HUB_MODELS: dict[str, HubModel] = {
 PINNED_SHA256: dict[tuple[str, str, str], str] = {}
 
 
-def hub_url() -> str:
-    return (os.environ.get(ENV_HUB_URL) or DEFAULT_HUB_URL).rstrip("/")
+def check_hub(url: str) -> str:
+    """``url`` without its trailing slash, if it can be a hub (http or https with a host)."""
+    text = (url or "").strip()
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ModelError(f"{text!r} is not a hub address; give one like https://hf-mirror.com", "server")
+    return text.rstrip("/")
+
+
+def hub_url(hub: str | None = None) -> str:
+    """The hub to use: ``hub``, else $MEMDESK_HUB_URL, else $HF_ENDPOINT, else Hugging Face."""
+    for candidate in (hub, os.environ.get(ENV_HUB_URL), os.environ.get(ENV_HF_ENDPOINT)):
+        if candidate and candidate.strip():
+            return check_hub(candidate)
+    return DEFAULT_HUB_URL
 
 
 @dataclass(frozen=True)
@@ -82,13 +99,13 @@ def _open(url: str, headers: dict | None = None):
         return urlopen(request, timeout=TIMEOUT)
     except HTTPError as exc:
         hint = " (wrong name or revision?)" if exc.code == 404 else ""
-        raise MemDeskError(f"{url}: the server answered {exc.code} {exc.reason}{hint}") from exc
+        raise ModelError(f"{url}: the server answered {exc.code} {exc.reason}{hint}", "server") from exc
     except (URLError, OSError) as exc:
         reason = getattr(exc, "reason", exc)
-        raise MemDeskError(
-            f"cannot reach {urlsplit(url).netloc}: {reason}. Check the connection, or set "
-            f"{ENV_HUB_URL} to a mirror; or download the files elsewhere and use "
-            "`memdesk model install DIR`"
+        raise ModelError(
+            f"cannot reach {urlsplit(url).netloc}: {reason}. Check the connection, or use a mirror "
+            f"(--hub URL, or set {ENV_HF_ENDPOINT}, e.g. https://hf-mirror.com); or download the "
+            "files elsewhere and use `memdesk model install DIR`", "network"
         ) from exc
 
 
@@ -103,7 +120,7 @@ def fetch_metadata(base: str, repo: str, revision: str, paths) -> dict[str, Remo
             try:
                 entries = json.loads(resp.read().decode("utf-8"))
             except (ValueError, UnicodeDecodeError) as exc:
-                raise MemDeskError(f"{url}: not the hub's file listing") from exc
+                raise ModelError(f"{url}: not the hub's file listing", "server") from exc
         for entry in entries if isinstance(entries, list) else []:
             if not isinstance(entry, dict) or entry.get("path") not in wanted:
                 continue
@@ -114,10 +131,11 @@ def fetch_metadata(base: str, repo: str, revision: str, paths) -> dict[str, Remo
             )
     missing = sorted(wanted - set(found))
     if missing:
-        raise MemDeskError(f"{repo}@{revision[:12]} has no {', '.join(missing)} on {base}")
+        raise ModelError(f"{repo}@{revision[:12]} has no {', '.join(missing)} on {base}", "server")
     for remote in found.values():
         if remote.size < 0 or not (remote.sha256 or remote.git_sha1):
-            raise MemDeskError(f"the hub gives no checksum for {remote.path}; refusing an unverified download")
+            raise ModelError(f"the hub gives no checksum for {remote.path}; refusing an unverified download",
+                             "checksum")
     return found
 
 
@@ -147,9 +165,10 @@ def verify(path: Path, remote: RemoteFile, pinned: str | None) -> None:
                 break
     if problem:
         path.unlink(missing_ok=True)
-        raise MemDeskError(
+        raise ModelError(
             f"checksum mismatch for {remote.path} ({problem}); the file was deleted and nothing "
-            "was installed. Try again; if it repeats, the server is sending a different file"
+            "was installed. Try again; if it repeats, the server is sending a different file",
+            "checksum",
         )
 
 
@@ -187,14 +206,20 @@ def fetch_file(url: str, part: Path, size: int, *, progress: Callable[[int], Non
                     if cancel():
                         raise CancelledError("download paused; run the same command again to resume")
         except (OSError, ValueError) as exc:  # dropped connection, timeout, full disk
-            raise MemDeskError(
-                f"download of {PurePosixPath(urlsplit(url).path).name} stopped at {have >> 20} MB "
-                f"({exc}); run the same command again to resume"
+            name = PurePosixPath(urlsplit(url).path).name
+            if getattr(exc, "errno", None) in (errno.ENOSPC, errno.EDQUOT):
+                raise ModelError(
+                    f"the disk is full: download of {name} stopped at {have >> 20} MB in {part.parent}; "
+                    "free some space and run the same command again to resume", "disk"
+                ) from exc
+            raise ModelError(
+                f"download of {name} stopped at {have >> 20} MB "
+                f"({exc}); run the same command again to resume", "network"
             ) from exc
     if have < size:
-        raise MemDeskError(
+        raise ModelError(
             f"download of {PurePosixPath(urlsplit(url).path).name} stopped at {have} of {size} "
-            "bytes; run the same command again to resume"
+            "bytes; run the same command again to resume", "network"
         )
 
 
@@ -202,13 +227,14 @@ def download_model(key: str, *, int8: bool = False, name: str | None = None,
                    repo: str | None = None, revision: str | None = None,
                    pooling: str | None = None, force: bool = False,
                    make_active: bool | None = None, root: Path | None = None,
-                   threads: int = 0,
+                   threads: int = 0, hub: str | None = None,
                    progress: Callable[[int, int], None] = lambda done, total: None,
                    status: Callable[[str], None] = lambda message: None,
                    cancel: Callable[[], bool] = lambda: False) -> ModelInfo:
     """Download ``key`` (a known model, or any name with ``repo``) and install it.
 
-    ``int8`` quantises the downloaded fp32 model per channel on install.
+    ``int8`` quantises the downloaded fp32 model per channel on install;
+    ``hub`` is the hub's address (see hub_url for the default).
     """
     from .install import install_model  # install imports registry; keep this module light
     from .quantize import require_quantiser
@@ -226,13 +252,16 @@ def download_model(key: str, *, int8: bool = False, name: str | None = None,
         require_quantiser()
     root = resolve_root(root)
     if (root / final).exists() and not force:
-        raise MemDeskError(f"a model named {final!r} is already installed; pass --force to replace it")
-    base = hub_url()
+        raise ModelError(f"a model named {final!r} is already installed; pass --force to replace it", "exists")
+    base = hub_url(hub)
     status(f"asking {base} about {repo}")
     remote = fetch_metadata(base, repo, revision, files.values())
     work = root / ".downloads" / sanitise_name(f"{repo}@{revision[:12]}")
     work.mkdir(parents=True, exist_ok=True)
     total = sum(remote[p].size for p in files.values())
+    from .install import ensure_space
+
+    ensure_space(root, total * 2)  # the download, then the installed copy
     done_before = 0
     for ours, theirs in files.items():
         rf, dest = remote[theirs], work / ours

@@ -19,7 +19,9 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from ..errors import MemDeskError
+import errno
+
+from ..errors import MemDeskError, ModelError
 from .calibrate import calibrate
 from .config import (
     CONFIG_FILE, ONNX_FILE, TOKENIZER_FILE, check_name, read_config, sanitise_name,
@@ -50,9 +52,11 @@ def pick_model_files(paths: Iterable[str]) -> tuple[str, str, str | None]:
     toks = sorted((p for p in paths if PurePosixPath(p).name == TOKENIZER_FILE),
                   key=lambda p: (p.count("/"), p))
     if not toks:
-        raise MemDeskError(f"no {TOKENIZER_FILE} found (a model needs {ONNX_FILE} and {TOKENIZER_FILE})")
+        raise ModelError(f"no {TOKENIZER_FILE} found (a model needs {ONNX_FILE} and {TOKENIZER_FILE})",
+                         "not_model")
     if len(toks) > 1 and toks[0].count("/") == toks[1].count("/"):
-        raise MemDeskError(f"several {TOKENIZER_FILE} files ({toks[0]}, {toks[1]}); install one model at a time")
+        raise ModelError(f"several {TOKENIZER_FILE} files ({toks[0]}, {toks[1]}); install one model at a time",
+                         "not_model")
     base = PurePosixPath(toks[0]).parent
     prefix = "" if str(base) == "." else f"{base}/"
     under = [p for p in paths if p.startswith(prefix)]
@@ -61,9 +65,9 @@ def pick_model_files(paths: Iterable[str]) -> tuple[str, str, str | None]:
         found = sorted(p for p in under if p.endswith(".onnx"))
         if len(found) != 1:
             listing = ", ".join(found[:6]) or "none"
-            raise MemDeskError(
+            raise ModelError(
                 f"cannot tell which ONNX file is the model (found: {listing}); "
-                f"put the one you want next to {TOKENIZER_FILE} as {ONNX_FILE}"
+                f"put the one you want next to {TOKENIZER_FILE} as {ONNX_FILE}", "not_model"
             )
         onnx = found[0]
     config = f"{prefix}{CONFIG_FILE}"
@@ -80,7 +84,7 @@ def _scan_folder(folder: Path) -> list[str]:
         dirnames[:] = [d for d in dirnames if not d.startswith(".")]
         found.extend((rel / f).as_posix() if depth else f for f in filenames)
         if len(found) > MAX_ZIP_ENTRIES:
-            raise MemDeskError(f"{folder} holds too many files to be a model folder")
+            raise ModelError(f"{folder} holds too many files to be a model folder", "not_model")
     return found
 
 
@@ -104,14 +108,14 @@ def check_zip(zf: zipfile.ZipFile, where: str) -> None:
     """Refuse the whole archive if any entry is unsafe; nothing is extracted first."""
     infos = zf.infolist()
     if len(infos) > MAX_ZIP_ENTRIES:
-        raise MemDeskError(f"refusing {where}: {len(infos)} entries is too many for a model")
+        raise ModelError(f"refusing {where}: {len(infos)} entries is too many for a model", "not_model")
     for info in infos:
         problem = _member_problem(info)
         if problem:
-            raise MemDeskError(f"refusing {where}: {problem}; nothing was installed")
+            raise ModelError(f"refusing {where}: {problem}; nothing was installed", "not_model")
     total = sum(i.file_size for i in infos)
     if total > MAX_UNPACKED_BYTES:
-        raise MemDeskError(f"refusing {where}: it would unpack to {total >> 20} MB")
+        raise ModelError(f"refusing {where}: it would unpack to {total >> 20} MB", "not_model")
 
 
 def _extract(zf: zipfile.ZipFile, member: str, dest: Path, where: str) -> None:
@@ -122,16 +126,16 @@ def _extract(zf: zipfile.ZipFile, member: str, dest: Path, where: str) -> None:
         while chunk := src.read(1 << 20):
             written += len(chunk)
             if written > info.file_size:
-                raise MemDeskError(f"refusing {where}: {member} is larger than its header says")
+                raise ModelError(f"refusing {where}: {member} is larger than its header says", "not_model")
             out.write(chunk)
 
 
-def _ensure_space(root: Path, needed: int) -> None:
+def ensure_space(root: Path, needed: int) -> None:
     free = shutil.disk_usage(root).free
     if free < needed + (64 << 20):
-        raise MemDeskError(
+        raise ModelError(
             f"not enough free disk space in {root}: need about {needed >> 20} MB, "
-            f"{free >> 20} MB free"
+            f"{free >> 20} MB free", "disk"
         )
 
 
@@ -159,7 +163,7 @@ def install_model(source, *, name: str | None = None, pooling: str | None = None
     source = Path(source).expanduser()
     root = resolve_root(root)
     if not source.exists():
-        raise MemDeskError(f"{source} does not exist")
+        raise ModelError(f"{source} does not exist", "not_model")
     if name is not None:
         check_name(name)
     if int8:
@@ -176,11 +180,11 @@ def install_model(source, *, name: str | None = None, pooling: str | None = None
         check_name(final)
         target = root / final
         if target.exists() and not force:
-            raise MemDeskError(f"a model named {final!r} is already installed; pass --force to replace it "
-                               "or --name to install it under another name")
+            raise ModelError(f"a model named {final!r} is already installed; pass --force to replace it "
+                             "or --name to install it under another name", "exists")
         if base and base.quantization and int8:
             raise MemDeskError(f"{source} is already quantised ({base.quantization}); install without --int8")
-        _ensure_space(root, onnx_src.stat().st_size + tok_src.stat().st_size)
+        ensure_space(root, onnx_src.stat().st_size + tok_src.stat().st_size)
         if int8:
             status("quantising to int8 (per channel)")
             quantize_int8(onnx_src, staging / ONNX_FILE)
@@ -198,6 +202,10 @@ def install_model(source, *, name: str | None = None, pooling: str | None = None
             source=source_label or (base.source if base and base.source else str(source)))
         write_config(staging, config)
         _swap_into_place(staging, target, root)
+    except OSError as exc:
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise ModelError(f"the disk is full: could not install into {root} ({exc})", "disk") from exc
+        raise
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
@@ -213,7 +221,7 @@ def _gather(source: Path, staging: Path) -> tuple[Path | None, str, Path, Path]:
         base = (source / tok).parent
         return base, base.name, source / onnx, source / tok
     if not zipfile.is_zipfile(source):
-        raise MemDeskError(f"{source} is neither a folder nor a .zip archive")
+        raise ModelError(f"{source} is neither a folder nor a .zip archive", "not_model")
     try:
         with zipfile.ZipFile(source) as zf:
             check_zip(zf, source.name)
@@ -221,13 +229,15 @@ def _gather(source: Path, staging: Path) -> tuple[Path | None, str, Path, Path]:
             onnx, tok, cfg = pick_model_files(names)
             unpacked = staging / "unpacked"
             unpacked.mkdir()
-            _ensure_space(staging, sum(zf.getinfo(m).file_size for m in (onnx, tok)))
+            ensure_space(staging, sum(zf.getinfo(m).file_size for m in (onnx, tok)))
             for member, dest in ((onnx, ONNX_FILE), (tok, TOKENIZER_FILE), (cfg, CONFIG_FILE)):
                 if member:
                     _extract(zf, member, unpacked / dest, source.name)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError,
             NotImplementedError, zlib.error) as exc:  # every way a damaged archive fails
-        raise MemDeskError(f"cannot read {source}: {exc}") from exc
+        if getattr(exc, "errno", None) in (errno.ENOSPC, errno.EDQUOT):
+            raise ModelError(f"the disk is full while unpacking {source}", "disk") from exc
+        raise ModelError(f"cannot read {source}: {exc}", "not_model") from exc
     inner = PurePosixPath(tok).parent.name
     return unpacked, inner or source.stem, unpacked / ONNX_FILE, unpacked / TOKENIZER_FILE
 
@@ -240,7 +250,7 @@ def _test_and_configure(staging: Path, base, default_name: str, threads: int, ov
     try:
         dim = width or probe_dimension(session, inputs, output)
     except Exception as exc:  # onnxruntime's own exception types
-        raise MemDeskError(f"the model fails on a test input: {str(exc)[:300]}") from exc
+        raise ModelError(f"the model fails on a test input: {str(exc)[:300]}", "broken") from exc
     config = settings_to_config(default_name, base, overrides, dim)
     config = config.with_changes(quantization=quantization, source=source, files={}, calibration=None)
     embedder = OnnxEmbedder(staging, config, threads=threads, session=session)
@@ -249,9 +259,9 @@ def _test_and_configure(staging: Path, base, default_name: str, threads: int, ov
     except MemDeskError:
         raise
     except Exception as exc:
-        raise MemDeskError(f"the model fails on a test input: {str(exc)[:300]}") from exc
+        raise ModelError(f"the model fails on a test input: {str(exc)[:300]}", "broken") from exc
     if not np.isfinite(vectors).all():
-        raise MemDeskError("the model produced non-finite numbers on a test input")
+        raise ModelError("the model produced non-finite numbers on a test input", "broken")
     result = config.with_changes(files=dict(embedder.stamps), calibration=calibrate(embedder))
     embedder.unload()  # Windows cannot rename a folder with an open model file
     return result

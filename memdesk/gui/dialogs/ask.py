@@ -51,6 +51,10 @@ class Asker:
         path, _ = QFileDialog.getOpenFileName(parent, title, "", filters)
         return path or None
 
+    def open_folder(self, parent, title: str) -> str | None:
+        path = QFileDialog.getExistingDirectory(parent, title)
+        return path or None
+
     def save_file(self, parent, title: str, filters: str) -> str | None:
         path, _ = QFileDialog.getSaveFileName(parent, title, "", filters)
         return path or None

@@ -15,8 +15,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QSpinBox,
     QTabWidget,
@@ -39,12 +37,11 @@ class SettingsDialog(QDialog):
     database_requested = Signal(str, bool)  # path, create new
     weights_changed = Signal(dict)
     maintenance_requested = Signal()
-    model_changed = Signal()
 
-    def __init__(self, session, ask, parent=None):
+    def __init__(self, session, ask, models, parent=None, *, tab: str = ""):
         super().__init__(parent)
         self.setObjectName("settingsDialog")
-        self.session, self.ask = session, ask
+        self.session, self.ask, self.models = session, ask, models  # models: the window's ModelController
         self.setWindowTitle(self.tr("Settings"))
         self.tabs = QTabWidget(self)
         self.tabs.addTab(self._general_tab(), self.tr("General"))
@@ -57,7 +54,9 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         layout.addWidget(buttons)
-        self.resize(560, 400)
+        if tab == "model":
+            self.tabs.setCurrentIndex(3)
+        self.resize(640, 520)
 
     # ---- tabs -----------------------------------------------------------------------------------
     def _general_tab(self) -> QWidget:
@@ -140,28 +139,10 @@ class SettingsDialog(QDialog):
             when=(report.get("started_at") or "")[:16].replace("T", " "), n=len(done), names=", ".join(done))
 
     def _model_tab(self) -> QWidget:
-        from ...core.embed import ADD_MODEL_HINT, list_models
+        from ..model_manager import ModelManager
 
-        tab = QWidget(self)
-        layout = QVBoxLayout(tab)
-        layout.addWidget(QLabel(self.tr("The embedding model lets search find memories by meaning, "
-                                        "not only by their words."), tab))
-        self.models = QListWidget(tab)
-        for info in list_models():
-            text = info.name + ("  ✓" if info.active else "") + (f"  ({info.problem})" if info.problem else "")
-            item = QListWidgetItem(text)
-            item.setData(256, info.name)
-            self.models.addItem(item)
-        layout.addWidget(self.models)
-        if not self.models.count():
-            hint = QLabel(self.tr("No model is installed; search uses keywords only.") + "\n" + ADD_MODEL_HINT, tab)
-            hint.setWordWrap(True)
-            layout.addWidget(hint)
-        use = QPushButton(self.tr("Use the selected model"), tab)
-        use.clicked.connect(self._use_model)
-        use.setEnabled(bool(self.models.count()))
-        layout.addWidget(use)
-        return tab
+        self.model_manager = ModelManager(self.models, self.ask, self)
+        return self.model_manager
 
     # ---- actions ----------------------------------------------------------------------------------
     def _pick_database(self, *, new: bool) -> None:
@@ -171,20 +152,6 @@ class SettingsDialog(QDialog):
         if path:
             self.accept()
             self.database_requested.emit(path, new)
-
-    def _use_model(self) -> None:
-        from ...core.embed import use_model
-
-        item = self.models.currentItem()
-        if item is None:
-            return
-        try:
-            use_model(item.data(256))
-        except Exception as exc:  # noqa: BLE001 - a damaged model folder: say so
-            self.session.report(exc)
-            return
-        self.model_changed.emit()
-        item.setText(item.data(256) + "  ✓")
 
     def apply_and_close(self) -> None:
         store = self.session.store

@@ -86,3 +86,25 @@ def test_cli_constants_match_the_embed_package():
 
     assert cli_model.POOLINGS == POOLINGS
     assert set(cli_model.HUB_MODEL_NAMES) == set(HUB_MODELS)
+
+
+def test_cli_download_takes_hub_and_honours_hf_endpoint(hub, kit, models_root, tmp_path, capsys, monkeypatch):
+    bge = HUB_MODELS["bge-small-zh-v1.5"]
+    folder = kit.make_folder(tmp_path / "hubsrc", hidden=512)
+    hub.repos[bge.repo] = {bge.files["model.onnx"]: (folder / "model.onnx").read_bytes(),
+                           bge.files["tokenizer.json"]: (folder / "tokenizer.json").read_bytes()}
+    hub.lfs.add(bge.files["model.onnx"])
+    import os
+
+    served = os.environ["MEMDESK_HUB_URL"]
+    monkeypatch.delenv("MEMDESK_HUB_URL")
+    monkeypatch.setenv("HF_ENDPOINT", served)
+    code, out, err = run(capsys, "download", "bge-small-zh-v1.5")
+    assert code == 0, err
+    assert json.loads(run(capsys, "list", "--json")[1])["models"][0]["source"].startswith(served.rstrip("/"))
+    monkeypatch.setenv("HF_ENDPOINT", "http://127.0.0.1:9")  # nothing there
+    code, out, err = run(capsys, "download", "bge-small-zh-v1.5", "--name", "via-flag", "--hub", served)
+    assert code == 0, err
+    assert "installed via-flag" in out
+    code, _, err = run(capsys, "download", "bge-small-zh-v1.5", "--name", "x", "--hub", "not a url")
+    assert code == 1 and "not a hub address" in err

@@ -125,3 +125,48 @@ def test_unreachable_hub_says_so(models_root, monkeypatch):
     monkeypatch.setenv("MEMDESK_HUB_URL", f"http://127.0.0.1:{port}")
     with pytest.raises(MemDeskError, match="cannot reach 127.0.0.1.*model install DIR"):
         download_model("bge-small-zh-v1.5")
+
+
+def dead_url():
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        return f"http://127.0.0.1:{s.getsockname()[1]}"
+
+
+def test_hf_endpoint_is_honoured_and_hub_argument_wins(bge_hub, models_root, monkeypatch):
+    import os
+
+    from memdesk.core.embed.download import DEFAULT_HUB_URL, hub_url
+
+    served = os.environ.pop("MEMDESK_HUB_URL")
+    monkeypatch.delenv("MEMDESK_HUB_URL", raising=False)
+    monkeypatch.delenv("HF_ENDPOINT", raising=False)
+    assert hub_url() == DEFAULT_HUB_URL
+    monkeypatch.setenv("HF_ENDPOINT", dead_url() + "/")
+    with pytest.raises(MemDeskError, match="cannot reach 127.0.0.1.*HF_ENDPOINT") as caught:
+        download_model("bge-small-zh-v1.5")
+    assert caught.value.kind == "network" and not bge_hub.requests
+    monkeypatch.setenv("HF_ENDPOINT", served)
+    info = download_model("bge-small-zh-v1.5")
+    assert info.config.source.startswith(served.rstrip("/")) and bge_hub.requests
+    monkeypatch.setenv("MEMDESK_HUB_URL", dead_url())  # ours beats the generic variable
+    assert hub_url() != served.rstrip("/") and hub_url(served) == served.rstrip("/")
+    info = download_model("bge-small-zh-v1.5", name="second", hub=served)  # --hub beats both
+    assert info.name == "second"
+    with pytest.raises(MemDeskError, match="not a hub address"):
+        hub_url("ftp://example.org")
+
+
+def test_full_disk_is_a_clear_error_and_keeps_nothing(bge_hub, models_root):
+    import os
+
+    work = models_root / ".downloads" / "Xenova-bge-small-zh-v1.5-d990a82dec71"
+    work.mkdir(parents=True)
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    os.symlink("/dev/full", work / "model.onnx.part")  # every write fails with ENOSPC
+    with pytest.raises(MemDeskError, match="disk is full") as caught:
+        download_model("bge-small-zh-v1.5")
+    assert caught.value.kind == "disk" and list_models() == [] and active_name() is None
