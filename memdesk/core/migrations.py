@@ -63,7 +63,7 @@ _V3 = [
 # vocabulary; cutting the text (jieba, slow) is left to search.indexer.build,
 # which works in short resumable batches, so a kill -9 loses at most a batch.
 _V4 = """
-CREATE TABLE "search_doc" ("doc" INTEGER NOT NULL PRIMARY KEY, "memory_id" TEXT NOT NULL UNIQUE, "words" TEXT, "grams" TEXT, "vocab" TEXT NOT NULL, "tags" TEXT NOT NULL, "ehash" TEXT);
+CREATE TABLE "search_doc" ("doc" INTEGER NOT NULL PRIMARY KEY, "memory_id" TEXT NOT NULL UNIQUE, "words" TEXT, "grams" TEXT, "vocab" TEXT NOT NULL, "tags" TEXT NOT NULL, "ehash" TEXT, "key" TEXT);
 CREATE TABLE "search_text" ("doc" INTEGER NOT NULL PRIMARY KEY, "text" TEXT NOT NULL);
 CREATE TABLE "search_meta" ("doc" INTEGER NOT NULL PRIMARY KEY, "meta" BLOB NOT NULL);
 CREATE TABLE "search_word" ("term" TEXT NOT NULL, "doc" INTEGER NOT NULL, "tf" REAL NOT NULL, PRIMARY KEY ("term", "doc")) WITHOUT ROWID;

@@ -33,6 +33,7 @@ from the vocabulary, the memories containing it are cut again here.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import os
@@ -244,6 +245,13 @@ def _time(text: str) -> datetime:
         return datetime.strptime(text.zfill(26), "%Y-%m-%d %H:%M:%S.%f").replace(tzinfo=timezone.utc)
 
 
+def _cut_key(record) -> str:
+    """What a memory's cut depends on, field by field (the joined text cannot tell
+    a title from the start of the content)."""
+    fields = [record.title, record.content, record.summary, list(record.tags), record.group]
+    return hashlib.blake2b(json.dumps(fields, ensure_ascii=False).encode("utf-8"), digest_size=12).hexdigest()
+
+
 def _records(conn, ids: list[str]) -> dict[str, _Row]:
     found = {}
     select = ", ".join(f'"{c}"' for c in _COLUMNS)
@@ -256,12 +264,12 @@ def _records(conn, ids: list[str]) -> dict[str, _Row]:
 
 
 def _docs(conn, column: str, keys: list) -> dict:
-    """search_doc rows by memory_id or doc: key -> (doc, memory_id, text, words, grams, vocab, tags)."""
+    """search_doc rows by memory_id or doc: key -> (doc, memory_id, text, words, grams, vocab, tags, cut key)."""
     out = {}
     for start in range(0, len(keys), 500):
         chunk = keys[start:start + 500]
         marks = ",".join("?" * len(chunk))
-        for row in conn.execute(f'SELECT d.doc, d.memory_id, t.text, d.words, d.grams, d.vocab, d.tags '
+        for row in conn.execute(f'SELECT d.doc, d.memory_id, t.text, d.words, d.grams, d.vocab, d.tags, d.key '
                                 f'FROM search_doc d LEFT JOIN search_text t ON t.doc = d.doc '
                                 f'WHERE d.{column} IN ({marks})', chunk):
             out[row[0] if column == "doc" else row[1]] = row
@@ -305,8 +313,7 @@ class _Writer:
         self.next_doc = conn.execute('SELECT COALESCE(MAX(doc), 0) FROM search_doc').fetchone()[0] + 1
 
     def needs_cut(self, record, old, *, recut: bool = False) -> tuple[bool, str]:
-        text = searchable_text(record)
-        return recut or old is None or old[2] != text, text
+        return recut or old is None or old[7] != _cut_key(record), searchable_text(record)
 
     def write(self, record: MemoryRecord, old, vocab: list[str], *, recut: bool = False,
               terms: tuple[dict, dict] | None = None) -> None:
@@ -321,7 +328,15 @@ class _Writer:
             old_tags = json.loads(old[6])
             if old[2] is None:
                 self.delta["docs"] += 1  # a stub from the upgrade: counted once it is cut
-        if old is not None and old[2] == text and not recut:
+        key = _cut_key(record)
+        same = old is not None and old[7] == key and not recut
+        if same and old[5] == json.dumps(vocab, ensure_ascii=False):
+            # Only counters, states or times changed (an access, a move to the trash):
+            # the packed columns are all there is to write.
+            self.metas.append((doc, pack_meta(doc, record, self.codes, float(sum(old_words.values())),
+                                              float(sum(old_grams.values())))))
+            return
+        if same:
             words, grams = old_words, old_grams
         else:
             if terms is None:
@@ -339,7 +354,7 @@ class _Writer:
         self.docs.append((doc, record.id, text, json.dumps(words, ensure_ascii=False),
                           json.dumps(grams, ensure_ascii=False), json.dumps(vocab, ensure_ascii=False),
                           json.dumps(tags, ensure_ascii=False),
-                          text_hash(embed_text(record.title, record.content))))
+                          text_hash(embed_text(record.title, record.content)), key))
         self.metas.append((doc, meta))
 
     def _postings(self, table: str, doc: int, old: dict, new: dict) -> None:
@@ -369,8 +384,8 @@ class _Writer:
         c.executemany('DELETE FROM search_doc WHERE doc = ?', self.gone)
         c.executemany('DELETE FROM search_meta WHERE doc = ?', self.gone)
         c.executemany('DELETE FROM search_text WHERE doc = ?', self.gone)
-        c.executemany('INSERT OR REPLACE INTO search_doc (doc, memory_id, words, grams, vocab, tags, ehash) '
-                      'VALUES (?, ?, ?, ?, ?, ?, ?)', [row[:2] + row[3:] for row in self.docs])
+        c.executemany('INSERT OR REPLACE INTO search_doc (doc, memory_id, words, grams, vocab, tags, ehash, key) '
+                      'VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [row[:2] + row[3:] for row in self.docs])
         c.executemany('INSERT OR REPLACE INTO search_text (doc, text) VALUES (?, ?)',
                       [(row[0], row[2]) for row in self.docs])
         c.executemany('INSERT OR REPLACE INTO search_meta (doc, meta) VALUES (?, ?)', self.metas)

@@ -33,7 +33,7 @@ def snapshot(store: Store) -> dict:
     ids = dict(conn.execute('SELECT doc, memory_id FROM search_doc'))
     docs = {}
     for memory_id, text, words, grams, vocab, tags, ehash, meta in conn.execute(
-            'SELECT d.memory_id, t.text, d.words, d.grams, d.vocab, d.tags, d.ehash, m.meta '
+            'SELECT d.memory_id, t.text, d.words, d.grams, d.vocab, d.tags, d.ehash || d.key, m.meta '
             'FROM search_doc d LEFT JOIN search_meta m ON m.doc = d.doc LEFT JOIN search_text t ON t.doc = d.doc'):
         row = np.frombuffer(meta, dtype=META)[0] if meta is not None else None
         columns = None if row is None else (
