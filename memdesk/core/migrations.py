@@ -97,7 +97,7 @@ def _v3(conn) -> None:
 
 def _v4(conn) -> None:
     _run_script(conn, _V4)
-    from .search.indexer import stub_all  # the vocabulary rules live with the index
+    from .search.index_vocab import stub_all  # the vocabulary rules live with the index
 
     stub_all(conn)
 

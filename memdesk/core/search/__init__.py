@@ -2,9 +2,11 @@
 
 What callers use:
 
-- ``SearchEngine(store, embedder=None)``: ``build()`` on a worker, ``apply(changes)``
-  after every mutation, ``search(query, persona=..., limit=..., record_access=...)``,
-  ``explain_missing(query, memory_id, ...)``.
+- ``SearchEngine(store, embedder=None)``: the index lives in the store and every write keeps
+  it current (indexer.py); ``build()`` opens it (and cuts what an upgrade left uncut),
+  ``search(query, persona=..., limit=..., record_access=...)`` first catches up with what
+  any process wrote, ``explain_missing(query, memory_id, ...)``. Without a store,
+  ``put``/``remove`` keep an in-memory index (tests, benchmarks).
 - ``parse(text)`` / ``render(tree)`` and ``QuerySyntaxError`` for the search bar.
 - ``SearchWeights`` for the final score; ``HashingEmbedder`` as a model-free embedder.
 """

@@ -1,11 +1,15 @@
 """SearchEngine: the index of a store, kept current, and the search itself.
 
-Threads: ``build`` may run on a worker while the UI thread searches the
-previous index; the new one is swapped in under a lock and changes applied
-meanwhile are replayed. Searches, ``apply`` and the swap hold one lock, so
-searches from several threads are safe but run one at a time. Call
-``warm_up`` (jieba's dictionary and the thesaurus, ~1.5 s) from a worker
-before the first search.
+With a store, the index is the store's own (search/indexer.py writes it in
+every write transaction; search/stored.py reads it): ``build`` only opens it,
+and each search first catches up with the change feed, so another process's
+write is found by the next search. Without a store (tests, benchmarks) the
+in-memory SearchIndex is built from records (``put``/``remove``); there
+``build`` may run on a worker while searches use the previous index, and
+changes applied meanwhile are replayed. Searches, ``apply`` and the swap
+hold one lock, so searches from several threads are safe but run one at a
+time. Call ``warm_up`` (jieba's dictionary and the thesaurus, ~0.5 s) from
+a worker before the first search.
 
 How a search runs: the query is parsed (query.py) and split into ranked free
 words and constraints (filters.py); the free words produce up to four

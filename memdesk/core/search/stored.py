@@ -19,7 +19,8 @@ import numpy as np
 
 from ..records import MemoryRecord
 from .bm25 import MIN_IDF, BM25Field
-from .indexer import META, Vocabulary, pending, stat
+from .index_vocab import Vocabulary, stat
+from .indexer import META, pending
 from .keyword import KeywordIndex, KeywordSettings
 from .table import RecordTable
 from .tokenize import Tokenizer, normalise
