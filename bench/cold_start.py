@@ -116,24 +116,10 @@ def timed(command: list[str], **kwargs) -> tuple[float, float, str]:
 def mcp_first_search(db: Path, query: str) -> tuple[float, float]:
     """(initialize answered -> first memory_search answered, spawn -> that answer)."""
     import anyio
-    from mcp import ClientSession, StdioServerParameters
-    from mcp.client.stdio import stdio_client
+    from mcp_startup import one_run
 
-    async def run() -> tuple[float, float]:
-        params = StdioServerParameters(command=sys.executable, args=["-m", "memdesk", "--db", str(db), "mcp"],
-                                       cwd=str(ROOT))
-        started = time.perf_counter()
-        async with stdio_client(params) as (read, write):
-            async with ClientSession(read, write) as session:
-                await session.initialize()
-                ready = time.perf_counter()
-                result = await session.call_tool("memory_search", {"query": query})
-                done = time.perf_counter()
-                if getattr(result, "is_error", False) or getattr(result, "isError", False):
-                    raise RuntimeError(str(result.content))
-                return done - ready, done - started
-
-    return anyio.run(run)
+    init, search = anyio.run(one_run, db, query)
+    return search, init + search
 
 
 def window_child(db: str, t0: float, query: str) -> None:

@@ -22,6 +22,7 @@ from .bm25 import MIN_IDF, BM25Field
 from .index_vocab import Vocabulary, stat
 from .indexer import META, pending
 from .keyword import KeywordIndex, KeywordSettings
+from .substring import SubstringIndex
 from .table import RecordTable
 from .tokenize import Tokenizer, normalise
 from .vectors import VectorIndex
@@ -273,10 +274,11 @@ class StoreTokenizer:
         return self.words_and_stops(text, normalised=normalised, subwords=subwords)[0]
 
 
-class StoredSubstring:
+class StoredSubstring(SubstringIndex):
     """Substring matching over the index's normalised texts, in SQL."""
 
     def __init__(self, store, table: StoredTable):
+        super().__init__()
         self.store, self.table = store, table
 
     def find(self, needle: str, allowed: np.ndarray | None = None, limit: int | None = None) -> list[int]:
@@ -292,16 +294,9 @@ class StoredSubstring:
                     break
         return found
 
-    def mask(self, needle: str, size: int, allowed: np.ndarray | None = None) -> np.ndarray:
-        mask = np.zeros(size, dtype=bool)
-        found = self.find(needle, allowed)
-        if found:
-            mask[found] = True
-        return mask
-
     def text(self, slot: int) -> str:
         row = self.store.connection().execute('SELECT text FROM search_text WHERE doc = ?', (int(slot),)).fetchone()
-        return row[0] or "" if row else ""
+        return row[0] if row else ""
 
 
 class StoredIndex:

@@ -24,13 +24,7 @@ class VectorIndex:
         vector = np.asarray(vector, dtype=np.float32).reshape(-1)
         if vector.shape[0] != self.dim:
             raise ValueError(f"vector has {vector.shape[0]} dimensions; {self.model_id} has {self.dim}")
-        if slot >= len(self._has):
-            capacity = max(slot + 1, len(self._has) * 2)
-            matrix = np.zeros((capacity, self.dim), dtype=np.float32)
-            matrix[: len(self._matrix)] = self._matrix
-            has = np.zeros(capacity, dtype=bool)
-            has[: len(self._has)] = self._has
-            self._matrix, self._has = matrix, has
+        self._grow(slot + 1)
         self._matrix[slot] = vector
         self._has[slot] = True
         self._hashes[slot] = text_hash
@@ -39,17 +33,19 @@ class VectorIndex:
         """Load many rows at once (a store's vectors at start)."""
         if len(slots) == 0:
             return
-        top = int(slots.max()) + 1
-        if top > len(self._has):
-            capacity = max(top, len(self._has) * 2)
-            grown = np.zeros((capacity, self.dim), dtype=np.float32)
-            grown[: len(self._matrix)] = self._matrix
-            has = np.zeros(capacity, dtype=bool)
-            has[: len(self._has)] = self._has
-            self._matrix, self._has = grown, has
+        self._grow(int(slots.max()) + 1)
         self._matrix[slots] = matrix
         self._has[slots] = True
         self._hashes.update(zip(slots.tolist(), hashes))
+
+    def _grow(self, size: int) -> None:
+        if size > len(self._has):
+            capacity = max(size, len(self._has) * 2)
+            matrix = np.zeros((capacity, self.dim), dtype=np.float32)
+            matrix[: len(self._matrix)] = self._matrix
+            has = np.zeros(capacity, dtype=bool)
+            has[: len(self._has)] = self._has
+            self._matrix, self._has = matrix, has
 
     def remove(self, slot: int) -> None:
         if self._hashes.pop(slot, None) is not None:
