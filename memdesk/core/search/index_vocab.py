@@ -82,7 +82,7 @@ def stub_all(conn: sqlite3.Connection) -> int:
     if not rows:
         persona_vocabulary(conn)
         return 0
-    start = conn.execute('SELECT COALESCE(MAX(doc), 0) FROM search_doc').fetchone()[0]
+    start = last_doc(conn)
     refs: Counter = Counter()
     stubs = []
     for n, (memory_id, title, tags, group) in enumerate(rows, start + 1):
@@ -90,6 +90,7 @@ def stub_all(conn: sqlite3.Connection) -> int:
         refs.update(terms)
         stubs.append((n, memory_id, json.dumps(terms, ensure_ascii=False)))
     conn.executemany('INSERT INTO search_doc (doc, memory_id, vocab, tags) VALUES (?, ?, ?, \'[]\')', stubs)
+    set_last_doc(conn, start + len(rows))
     add_refs(conn, refs)
     persona_vocabulary(conn)
     bump(conn, "epoch")
@@ -132,6 +133,17 @@ def persona_vocabulary(conn) -> tuple[set[str], set[str]]:
 def bump(conn, name: str, by: float = 1) -> None:
     conn.execute('INSERT INTO search_stat (name, value) VALUES (?, ?) '
                  'ON CONFLICT (name) DO UPDATE SET value = value + excluded.value', (name, by))
+
+
+def last_doc(conn) -> int:
+    """The highest doc number ever given: numbers are never reused, so a memory's
+    number keeps storage order even after the newest one was purged."""
+    return max(conn.execute('SELECT COALESCE(MAX(doc), 0) FROM search_doc').fetchone()[0],
+               int(stat(conn, "last_doc")))
+
+
+def set_last_doc(conn, doc: int) -> None:
+    conn.execute('INSERT OR REPLACE INTO search_stat (name, value) VALUES (\'last_doc\', ?)', (doc,))
 
 
 def stat(conn, name: str, default=0):

@@ -55,8 +55,8 @@ import numpy as np
 from ..embedding import embed_text, text_hash
 from ..records import SCOPES, TIERS, TYPES, MemoryRecord
 from .index_cut import cut_many, cut_one
-from .index_vocab import (BULK, Vocabulary, add_refs, bump, containing, persona_vocabulary, stub_all,
-                          vocabulary_of)
+from .index_vocab import (BULK, Vocabulary, add_refs, bump, containing, last_doc, persona_vocabulary,
+                          set_last_doc, stub_all, vocabulary_of)
 from .keyword import searchable_text
 from .tokenize import Tokenizer, normalise
 
@@ -179,7 +179,7 @@ class _Writer:
         self.metas: list = []  # the packed columns, in a narrow table that loads fast
         self.gone: list = []
         self.delta = Counter()
-        self.next_doc = conn.execute('SELECT COALESCE(MAX(doc), 0) FROM search_doc').fetchone()[0] + 1
+        self.first_doc = self.next_doc = last_doc(conn) + 1
 
     def needs_cut(self, record, old, *, recut: bool = False) -> tuple[bool, str]:
         return recut or old is None or old[7] != _cut_key(record), searchable_text(record)
@@ -261,6 +261,8 @@ class _Writer:
         for name, value in self.delta.items():
             if value:
                 bump(c, name, value)
+        if self.next_doc > self.first_doc:
+            set_last_doc(c, self.next_doc - 1)
         if any(self.put.values()) or any(self.drop.values()):
             bump(c, "postings")  # readers keep their cached postings until this moves
 

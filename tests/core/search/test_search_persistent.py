@@ -44,7 +44,7 @@ def snapshot(store: Store) -> dict:
                            json.loads(tags), ehash, columns)
     postings = {table: sorted((t, ids[d], tf) for t, d, tf in conn.execute(f'SELECT term, doc, tf FROM {table}'))
                 for table in ("search_word", "search_gram")}
-    stats = dict(conn.execute("SELECT name, value FROM search_stat WHERE name NOT IN ('epoch', 'postings')"))
+    stats = dict(conn.execute("SELECT name, value FROM search_stat WHERE name NOT IN ('epoch', 'postings', 'last_doc')"))
     for name in ("docs", "words_len", "grams_len"):
         stats[name] = round(float(stats.get(name, 0)), 6)
     return {"docs": docs, "postings": postings, "stats": stats,
