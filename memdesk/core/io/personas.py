@@ -68,11 +68,12 @@ class UnknownPersona:
     records: int = 0
     choice: Choice = field(default_factory=Choice.make_global)
     local_id: str | None = None  # where its records go (None: global)
+    chosen: bool = False  # the user chose (else the plan's default: a new, readably named persona)
 
     def to_json(self) -> dict:
         return {"id": self.source_id, "records": self.records, "action": self.choice.action,
                 "name": self.choice.name if self.choice.action == "create" else None,
-                "persona_id": self.local_id}
+                "persona_id": self.local_id, "chosen": self.chosen}
 
 
 def load_aliases() -> dict:
@@ -180,7 +181,8 @@ class Resolver:
                   "auto_save_memory": item.get("auto_save_memory", True)}
         target = self._apply_choice(ref, choice, extras)
         self.unknown[ref] = UnknownPersona(ref, suggested if suggested and not looks_like_id(suggested)
-                                           else readable_name(ref, self.language), choice=choice, local_id=target)
+                                           else readable_name(ref, self.language), choice=choice, local_id=target,
+                                           chosen=ref in self.choices)
         self.remember[ref] = target
         return target
 

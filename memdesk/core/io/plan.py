@@ -65,6 +65,7 @@ class ImportPlan:
     unknown_personas: list[UnknownPersona] = field(default_factory=list)  # the file's ids this store lacks
     persona_names: dict[str, str] = field(default_factory=dict)  # local id -> name (with those to create)
     aliases: dict[str, str | None] = field(default_factory=dict)  # source id -> local id, kept on apply
+    persona_refs: list[str] = field(default_factory=list)  # every persona id (or name) the file uses
 
     def count(self, status: str) -> int:
         return sum(1 for item in self.items if item.status == status)
@@ -126,7 +127,8 @@ def plan_source(store, source: sources.Source, *, name: str = "file", choices: d
         create = {pid: fields for pid, fields in create.items() if pid in needed}
     unknown = [u for u in personas.unknown.values() if u.records or source.format == native.FORMAT]
     return ImportPlan(source.format, tag, items, create, list(source.notes), unknown_personas=unknown,
-                      persona_names=dict(personas.names), aliases=dict(personas.remember))
+                      persona_names=dict(personas.names), aliases=dict(personas.remember),
+                      persona_refs=list(personas.mapping))
 
 
 def _prepare(index, record, fmt, source_tag, personas: Resolver):
