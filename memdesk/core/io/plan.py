@@ -283,11 +283,16 @@ def apply_import(store, plan: ImportPlan, *, on_conflict: str = "skip", backup: 
         make_backup(store.path, "import")
     changes = Changes()
     with store.write():
+        # A MemDesk file brings all its personas; others only those a written record needs
+        # (not one whose only records were skipped conflicts).
+        needed = {item.fields.get("persona_id") for item in todo}
         for pid, fields in plan.new_personas.items():
-            if Persona.get_or_none(Persona.id == pid) is None:
+            if (plan.format == native.FORMAT or pid in needed) and Persona.get_or_none(Persona.id == pid) is None:
                 changes = changes | _create_persona(pid, fields)
-        if plan.aliases:  # the user's choices, so the next import of this file maps by itself
-            store.set_setting(ALIASES_KEY, {**load_aliases(), **plan.aliases})
+        kept = {source: target for source, target in plan.aliases.items()
+                if target is None or Persona.get_or_none(Persona.id == target) is not None}
+        if kept:  # the user's choices, so the next import of this file maps by itself
+            store.set_setting(ALIASES_KEY, {**load_aliases(), **kept})
         new_items = [item for item in todo if item.status == "new"]
         for item in todo:
             if item.status != "new":
