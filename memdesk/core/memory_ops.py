@@ -103,6 +103,13 @@ def _dedup_clash(exc: IntegrityError, dedup_key) -> ValidationError:
     return ValidationError("memory", f"the store refused the change ({text})")
 
 
+def _auto_importance(title: str, content: str) -> int:
+    """The automatic estimate (maintenance.importance); local import: jieba loads on first use."""
+    from .maintenance.importance import score_memory
+
+    return score_memory(title or "", content)
+
+
 def new_row(fields: dict, *, now: datetime) -> dict:
     """Column values for a new memory from already-cleaned fields."""
     if "content" not in fields:
@@ -137,6 +144,8 @@ def new_row(fields: dict, *, now: datetime) -> dict:
     heat, tier = heat_and_tier(created, row["access_count"], row["mention_count"], now=now)
     row["heat"] = fields.get("heat", heat)
     row["tier"] = fields.get("tier", tier)
+    if "importance" not in fields and not row["importance_set"]:
+        row["importance"] = _auto_importance(row["title"], row["content"])
     row["version"] = 1
     return row
 
@@ -218,6 +227,8 @@ def update(memory_id: str, fields: dict, *, expected_version: int | None, reason
             setattr(row, key, value)
     if "importance" in changed and "importance_set" not in cleaned:
         row.importance_set = True
+    if ("content" in changed or "title" in changed) and not row.importance_set and "importance" not in cleaned:
+        row.importance = _auto_importance(row.title, row.content)  # automatic: follows the text, no revision
     if "content" in changed or "persona_id" in changed:
         row.content_hash = v.content_hash(row.content, row.persona_id)
     if "updated_at" not in cleaned:

@@ -2,7 +2,9 @@
 
 Source strings are English; resources/i18n/memdesk_zh_CN.qm (compiled by
 pyside6-lrelease from the .ts next to it) translates them, and Qt's own
-qtbase_zh_CN.qm translates its standard buttons and dialogs.
+qtbase_zh_CN.qm (from PySide6's translations folder, QLibraryInfo) translates
+its standard buttons and dialogs; resources/i18n/qt_extra_zh_CN.qm supplies
+the strings of those dialogs that Qt's catalogue lacks ("Look in:", ...).
 """
 from __future__ import annotations
 
@@ -40,6 +42,11 @@ def install(language: str | None = None) -> str:
         if qt.load("qtbase_zh_CN", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
             app.installTranslator(qt)
             _installed.append(qt)
+        # Installed last, so asked first: the few strings of Qt's dialogs qtbase_zh_CN lacks.
+        extra = QTranslator(app)
+        if extra.load(str(resource("i18n", "qt_extra_zh_CN.qm"))):
+            app.installTranslator(extra)
+            _installed.append(extra)
         QLocale.setDefault(QLocale(QLocale.Language.Chinese, QLocale.Country.China))
     else:
         QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))

@@ -18,7 +18,18 @@ _CONTEXT = multiprocessing.get_context("spawn")  # never fork a process that run
 CHUNK = 1000  # plan rows per message
 
 
-def _child(conn, db_path: str, file_path: str) -> None:
+def _send_plan(conn, plan) -> None:
+    # Plain tuples in chunks: unpickling 10k objects at once would hold the window's GIL.
+    rows = [(i.index, i.status, i.memory_id, i.reason, i.title, i.persona_id) for i in plan.items]
+    chunks = [rows[start:start + CHUNK] for start in range(0, len(rows), CHUNK)] or [[]]
+    for n, chunk in enumerate(chunks):
+        last = n == len(chunks) - 1
+        about = (plan.unknown_personas, plan.persona_names, plan.new_personas) if last else None
+        conn.send(("planned" if last else "rows", plan.format, plan.source, chunk, about))
+
+
+def _child(conn, db_path: str, file_path: str, language: str = "en") -> None:
+    from ..core.errors import ValidationError
     from ..core.io.plan import plan_file
     from ..core.store import Store
     from . import operations
@@ -26,16 +37,27 @@ def _child(conn, db_path: str, file_path: str) -> None:
     store = None
     try:
         store = Store.open(db_path)
-        plan = plan_file(store, file_path)
-        # Plain tuples in chunks: unpickling 10k objects at once would hold the window's GIL.
-        rows = [(i.index, i.status, i.memory_id, i.reason, i.title) for i in plan.items]
-        chunks = [rows[start:start + CHUNK] for start in range(0, len(rows), CHUNK)] or [[]]
-        for n, chunk in enumerate(chunks):
-            conn.send(("planned" if n == len(chunks) - 1 else "rows", plan.format, plan.source, chunk))
-        command = conn.recv()
-        if command[0] == "apply":
-            result = operations.import_plan(store, plan=plan, on_conflict=command[1])
-            conn.send(("applied", result.changes, result.undo, result.value))
+        choices: dict = {}
+        plan = plan_file(store, file_path, language=language)
+        _send_plan(conn, plan)
+        while True:
+            command = conn.recv()
+            if command[0] == "replan":  # the user mapped the file's personas differently
+                try:
+                    plan = plan_file(store, file_path, choices=command[1], language=language)
+                except ValidationError as exc:  # a bad choice: say so, keep the last plan
+                    conn.send(("refused", str(exc)))
+                    continue
+                choices = command[1]
+                _send_plan(conn, plan)
+            elif command[0] == "apply":
+                if command[2] != choices:  # the plan written is the one for the final choices
+                    plan = plan_file(store, file_path, choices=command[2], language=language)
+                result = operations.import_plan(store, plan=plan, on_conflict=command[1])
+                conn.send(("applied", result.changes, result.undo, result.value))
+                break
+            else:
+                break
     except EOFError:
         pass  # the window dropped the import
     except MemDeskError as exc:
@@ -55,10 +77,10 @@ class ImportFailed(MemDeskError):
 class ImportProcess:
     """One file's import: plan() then apply() or close(); both block (call them on a worker)."""
 
-    def __init__(self, db_path, file_path):
+    def __init__(self, db_path, file_path, language: str = "en"):
         self.file_path = Path(file_path)
         self._conn, child_conn = _CONTEXT.Pipe()
-        self._process = _CONTEXT.Process(target=_child, args=(child_conn, str(db_path), str(file_path)),
+        self._process = _CONTEXT.Process(target=_child, args=(child_conn, str(db_path), str(file_path), language),
                                          daemon=True, name="memdesk-import")
         self._process.start()
         child_conn.close()
@@ -80,14 +102,24 @@ class ImportProcess:
 
         items = []
         while True:
-            kind, fmt, source, rows = self._receive(cancel)
-            items.extend(PlanItem(i, status, mid, reason, title=title) for i, status, mid, reason, title in rows)
+            message = self._receive(cancel)
+            if message[0] == "refused":
+                raise ImportFailed(message[1])
+            kind, fmt, source, rows, about = message
+            items.extend(PlanItem(i, status, mid, reason, title=title, persona_id=persona)
+                         for i, status, mid, reason, title, persona in rows)
             if kind == "planned":
-                return ImportPlan(fmt, source, items, {})
+                unknown, names, create = about
+                return ImportPlan(fmt, source, items, create, unknown_personas=unknown, persona_names=names)
 
-    def apply(self, on_conflict: str):
-        """Write the plan; returns (Changes, undo operation, count)."""
-        self._conn.send(("apply", on_conflict))
+    def replan(self, choices: dict, cancel=lambda: False):
+        """The plan again, with the file's unknown personas going where ``choices`` say."""
+        self._conn.send(("replan", dict(choices)))
+        return self.plan(cancel)
+
+    def apply(self, on_conflict: str, choices: dict | None = None):
+        """Write the plan (for these persona choices); returns (Changes, undo operation, count)."""
+        self._conn.send(("apply", on_conflict, dict(choices or {})))
         _, changes, undo, value = self._receive()
         self.close()
         return changes, undo, value

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QLocale, QObject, Signal
 from PySide6.QtWidgets import QDialog
 
 from . import operations
@@ -33,8 +33,10 @@ class Importer(QObject):
     def import_file(self, path, *, preview: bool = True) -> None:
         path, db = str(path), str(self.session.store.path)
 
+        language = QLocale().name()  # names of new personas: "导入的角色 3f2a9c1e" under zh_CN
+
         def plan(cancel, progress):
-            job = ImportProcess(db, path)
+            job = ImportProcess(db, path, language)
             return job, job.plan(cancel)
 
         self.session.taskman.run(plan, label=self.tr("Reading {file}").format(file=Path(path).name), lane="work",
@@ -47,19 +49,32 @@ class Importer(QObject):
             self.apply(job, "skip", name)
             return
         dialog = ImportPreviewDialog(plan, path, self.window)
-        dialog.import_requested.connect(lambda _plan, how: self.apply(job, how, name))
+        dialog.import_requested.connect(lambda _plan, how: self.apply(job, how, name, dialog.choices()))
+        dialog.mapping_changed.connect(lambda choices: self._replan(job, dialog, choices))
         dialog.finished.connect(lambda result: result == QDialog.DialogCode.Accepted or self._drop(job))
         dialog.finished.connect(dialog.deleteLater)
         self.dialog = dialog
         dialog.open()
         self.preview_opened.emit(dialog)
 
+    def _replan(self, job, dialog, choices) -> None:
+        """The user mapped a persona differently: the child plans again, the preview follows."""
+        dialog.set_busy(True)
+
+        def failed(error):
+            dialog.set_busy(False)
+            dialog.show_problem(str(error))
+
+        self.session.taskman.run(lambda cancel, progress: job.replan(choices, cancel),
+                                 label=self.tr("Reading {file}").format(file=job.file_path.name), lane="work",
+                                 on_done=dialog.set_plan, on_failed=failed)
+
     def _drop(self, job) -> None:
         self.session.taskman.run(lambda cancel, progress: job.close(), label="", lane="work", visible=False)
 
-    def apply(self, job, on_conflict: str, name: str) -> None:
+    def apply(self, job, on_conflict: str, name: str, choices: dict | None = None) -> None:
         def op(store):
-            changes, undo, value = job.apply(on_conflict)
+            changes, undo, value = job.apply(on_conflict, choices)
             return operations.Result(changes, undo, value)
 
         self.session.perform(op, label=self.tr("Import {file}").format(file=name), background=True,

@@ -33,6 +33,7 @@ from typing import Callable, Iterable
 from ..core import memory_ops
 from ..core.changes import Changes
 from ..core.errors import ConflictError, MemDeskError, NotFoundError
+from ..core.io.personas import ALIASES_KEY
 from ..core.io.plan import ImportPlan, apply_import
 from ..core.memory_ops import EDITABLE, IMPORTABLE
 from ..core.records import MemoryRecord
@@ -381,6 +382,7 @@ def import_plan(store, *, plan: ImportPlan, on_conflict: str = "skip") -> Result
     before = store.get_many([item.memory_id for item in touched])
     existing = {p.id for p in store.personas()}
     created_personas = [pid for pid in plan.new_personas if pid not in existing]
+    aliases_before = store.setting(ALIASES_KEY, None)
     changes = apply_import(store, plan, on_conflict=on_conflict)
     with store.write():  # what the import left, read before anyone else can write
         back = {}
@@ -389,6 +391,9 @@ def import_plan(store, *, plan: ImportPlan, on_conflict: str = "skip") -> Result
             if record is not None and item.memory_id in changes.updated:
                 back[item.memory_id] = {k: getattr(record, k) for k in item.fields if k in RESTORABLE}
         steps = []
+        aliases_left = store.setting(ALIASES_KEY, None)
+        if aliases_left != aliases_before:  # undo forgets the persona choices this import remembered
+            steps.append(partial(set_import_aliases, value=aliases_before, expect=aliases_left))
         if back:
             steps.append(partial(update_memories, edits=back, reason="import",
                                  expect=fingerprints(store, back)))
@@ -399,6 +404,17 @@ def import_plan(store, *, plan: ImportPlan, on_conflict: str = "skip") -> Result
         steps.extend(partial(delete_persona, persona_id=pid, memories="global",
                              expect=(persona_fingerprint(store, pid), {})) for pid in created_personas)
     return Result(changes, partial(sequence, steps=steps), value=len(changes.added) + len(changes.updated))
+
+
+def set_import_aliases(store, *, value, expect=...) -> Result:
+    """Put the remembered persona choices of imports (source id -> persona) back to ``value``."""
+    with store.write():
+        if expect is not ...:
+            _check_setting(store, ALIASES_KEY, expect)
+        before = store.setting(ALIASES_KEY, None)
+        store.set_setting(ALIASES_KEY, value if value is not None else {})
+        left = store.setting(ALIASES_KEY, None)
+    return Result(Changes(), partial(set_import_aliases, value=before, expect=left))
 
 
 # ---- saved searches (kept in the database, beside the memories they find) --------------------

@@ -383,6 +383,18 @@ The damaged file is kept beside the backups.</source>
         <translation>冲突时：采用文件中的版本</translation>
     </message>
     <message>
+        <source>Global</source>
+        <translation>全局</translation>
+    </message>
+    <message>
+        <source>{name} (new)</source>
+        <translation>{name}（新建）</translation>
+    </message>
+    <message>
+        <source>Updating the preview…</source>
+        <translation>正在更新预览…</translation>
+    </message>
+    <message>
         <source>Import {n} memories</source>
         <translation>导入 {n} 条记忆</translation>
     </message>
@@ -1319,6 +1331,53 @@ Database: {path}</source>
     </message>
 </context>
 <context>
+    <name>PersonaMapping</name>
+    <message>
+        <source>Personas in this file</source>
+        <translation>文件中的角色</translation>
+    </message>
+    <message>
+        <source>The database does not know these personas. Choose where each one&apos;s memories go; the choice is remembered for the next import.</source>
+        <translation>数据库里没有这些角色。请为每个角色选择其记忆的去处；下次导入时会记住这个选择。</translation>
+    </message>
+    <message>
+        <source>{id}… ({n} records)</source>
+        <translation>{id}…（{n} 条记录）</translation>
+    </message>
+    <message>
+        <source>New persona named</source>
+        <translation>新建角色，名称</translation>
+    </message>
+    <message>
+        <source>Global (every persona sees them)</source>
+        <translation>全局（所有角色可见）</translation>
+    </message>
+    <message>
+        <source>Existing persona “{name}”</source>
+        <translation>已有角色“{name}”</translation>
+    </message>
+    <message>
+        <source>Name of the new persona</source>
+        <translation>新角色的名称</translation>
+    </message>
+    <message>
+        <source>Type a name for the new persona from {id}…</source>
+        <translation>请为来自 {id}… 的新角色输入名称</translation>
+    </message>
+    <message>
+        <source>A persona named “{name}” exists already: choose it in the list instead.</source>
+        <translation>已有名为“{name}”的角色：请改为在列表中选择它。</translation>
+    </message>
+    <message>
+        <source>Two new personas cannot both be named “{name}”.</source>
+        <translation>两个新角色不能同名“{name}”。</translation>
+    </message>
+    <message>
+        <source>“{name}” looks like an id: give the persona a name people can read.</source>
+        <translation>“{name}”看起来像一个 id：请给角色起一个便于阅读的名字。</translation>
+    </message>
+</context>
+<context>
     <name>PersonasDialog</name>
     <message>
         <source>Personas</source>
@@ -1454,6 +1513,49 @@ Database: {path}</source>
     <message>
         <source>Why</source>
         <translation>原因</translation>
+    </message>
+    <message>
+        <source>Persona</source>
+        <translation>角色</translation>
+    </message>
+</context>
+<context>
+    <name>ProposalModel</name>
+    <message>
+        <source>Memories</source>
+        <translation>记忆数</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Changed since</source>
+        <translation>之后有改动</translation>
+    </message>
+    <message>
+        <source>Suggested text</source>
+        <translation>建议文本</translation>
+    </message>
+    <message>
+        <source>same text</source>
+        <translation>文本相同</translation>
+    </message>
+    <message>
+        <source>similar</source>
+        <translation>相似</translation>
+    </message>
+    <message>
+        <source>edited since</source>
+        <translation>已被修改</translation>
+    </message>
+    <message>
+        <source>A memory was edited after this was proposed; look again before merging.</source>
+        <translation>提出建议后有记忆被修改过，合并前请再看一遍。</translation>
     </message>
 </context>
 <context>

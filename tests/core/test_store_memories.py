@@ -23,8 +23,10 @@ def test_add_keeps_every_field(store):
 
 
 def test_default_importance_is_automatic(store):
+    from memdesk.core.maintenance import importance_score
+
     memory = store.get(store.add(content="x").added[0])
-    assert memory.importance == 5 and not memory.importance_set
+    assert memory.importance == importance_score("x") and not memory.importance_set
 
 
 def test_imported_id_is_kept(store):

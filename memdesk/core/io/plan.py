@@ -30,6 +30,7 @@ from ..records import REVISION_REASONS
 from ..times import now_utc, parse_time
 from . import native, sources
 from .common import bind
+from .personas import ALIASES_KEY, Choice, Resolver, UnknownPersona, load_aliases
 from .reading import ImportFileError
 
 STATUSES = ("new", "updated", "unchanged", "conflict", "invalid")
@@ -47,6 +48,7 @@ class PlanItem:
     fields: dict = field(default_factory=dict)
     revisions: list = field(default_factory=list)
     title: str = ""
+    persona_id: str | None = None  # where the memory ends up (None: global)
 
     @property
     def is_duplicate(self) -> bool:
@@ -60,6 +62,10 @@ class ImportPlan:
     items: list[PlanItem]
     new_personas: dict[str, dict]  # id -> persona fields, created on apply
     notes: list[str] = field(default_factory=list)  # about the whole file (ignored columns ...)
+    unknown_personas: list[UnknownPersona] = field(default_factory=list)  # the file's ids this store lacks
+    persona_names: dict[str, str] = field(default_factory=dict)  # local id -> name (with those to create)
+    aliases: dict[str, str | None] = field(default_factory=dict)  # source id -> local id, kept on apply
+    persona_refs: list[str] = field(default_factory=list)  # every persona id (or name) the file uses
 
     def count(self, status: str) -> int:
         return sum(1 for item in self.items if item.status == status)
@@ -83,63 +89,25 @@ class _Prepared:
     note: str
 
 
-class _Personas:
-    """Incoming persona references → local ids; personas to create on apply."""
-
-    def __init__(self, personas: list):
-        local = list(Persona.select(Persona.id, Persona.name).tuples())
-        self.ids = {pid for pid, _ in local}
-        self.by_name = {name: pid for pid, name in local}
-        self.mapping: dict[str, str] = {}
-        self.create: dict[str, dict] = {}
-        for item in personas:
-            if not isinstance(item, dict) or not isinstance(item.get("id"), str):
-                continue
-            pid, name = item["id"], str(item.get("name") or item["id"]).strip()[:100]
-            if pid in self.ids:
-                self.mapping[pid] = pid
-            elif name in self.by_name:
-                self.mapping[pid] = self.by_name[name]
-            else:
-                self.mapping[pid] = pid
-                self.create[pid] = {"name": name, "description": item.get("description"),
-                                    "colour": item.get("colour"),
-                                    "auto_save_memory": item.get("auto_save_memory", True)}
-
-    def resolve(self, ref) -> str | None:
-        """A reference is an id or a name; unknown ones become new personas of that name."""
-        if ref in (None, ""):
-            return None
-        if not isinstance(ref, str):
-            raise ValidationError("persona_id", "must be text")
-        ref = ref.strip()
-        if ref not in self.mapping:
-            if ref in self.ids:
-                self.mapping[ref] = ref
-            elif ref in self.by_name:
-                self.mapping[ref] = self.by_name[ref]
-            else:
-                self.mapping[ref] = ref
-                self.create[ref] = {"name": ref[:100]}
-        return self.mapping[ref]
-
-
-def plan_import(store, data, *, format: str = "auto", name: str = "file") -> ImportPlan:
-    """Plan already-parsed JSON data."""
+def plan_import(store, data, *, format: str = "auto", name: str = "file", **personas) -> ImportPlan:
+    """Plan already-parsed JSON data (``personas``: as plan_source takes them)."""
     if format not in FORMATS:
         raise ImportFileError(f"unknown format {format!r}; use one of {', '.join(FORMATS)}")
-    return plan_source(store, sources.from_data(data, format, name), name=name)
+    return plan_source(store, sources.from_data(data, format, name), name=name, **personas)
 
 
-def plan_file(store, path, *, format: str = "auto") -> ImportPlan:
+def plan_file(store, path, *, format: str = "auto", **personas) -> ImportPlan:
     """Read a file and plan its import (writes nothing). The GUI's preview calls this."""
     path = Path(path)
-    return plan_source(store, sources.read_file(path, format), name=path.stem)
+    return plan_source(store, sources.read_file(path, format), name=path.stem, **personas)
 
 
-def plan_source(store, source: sources.Source, *, name: str = "file") -> ImportPlan:
+def plan_source(store, source: sources.Source, *, name: str = "file", choices: dict | None = None,
+                everything: Choice | None = None, language: str = "en") -> ImportPlan:
+    """The plan. ``choices`` (source persona id -> Choice) say where the file's unknown
+    personas go; ``everything`` puts every record into one persona (or global)."""
     bind(store)
-    personas = _Personas(source.personas)
+    personas = Resolver(source.personas, choices=choices, everything=everything, language=language)
     tag = "import:" + ("".join(ch for ch in name if not ch.isspace())[:60] or "file")
     prepared = [_prepare(i, record, source.format, tag, personas) for i, record in enumerate(source.records, 1)]
     ready = [p for p in prepared if isinstance(p, _Prepared)]
@@ -151,16 +119,19 @@ def plan_source(store, source: sources.Source, *, name: str = "file") -> ImportP
             if p.fields.get("id") not in existing:
                 p.fields["_hash"] = v.content_hash(p.fields["content"], p.fields.get("persona_id"))
         hashes = _stored_hashes({p.fields["_hash"] for p in ready if "_hash" in p.fields})
-    state = {"ids": set(), "keys": set(), "hashes": {}}
+    state = {"ids": set(), "keys": set(), "hashes": {}, "names": personas.names}
     items = [p if isinstance(p, PlanItem) else _classify(p, existing, holders, hashes, state) for p in prepared]
     create = personas.create
     if source.format != native.FORMAT:  # a MemDesk file brings all its personas; others only needed ones
         needed = {i.fields.get("persona_id") for i in items if i.status in ("new", "updated", "conflict")}
         create = {pid: fields for pid, fields in create.items() if pid in needed}
-    return ImportPlan(source.format, tag, items, create, list(source.notes))
+    unknown = [u for u in personas.unknown.values() if u.records or source.format == native.FORMAT]
+    return ImportPlan(source.format, tag, items, create, list(source.notes), unknown_personas=unknown,
+                      persona_names=dict(personas.names), aliases=dict(personas.remember),
+                      persona_refs=list(personas.mapping))
 
 
-def _prepare(index, record, fmt, source_tag, personas: _Personas):
+def _prepare(index, record, fmt, source_tag, personas: Resolver):
     """Validated fields, or an invalid PlanItem with the reason."""
     if not isinstance(record, dict):
         return PlanItem(index, "invalid", None, f"record is {type(record).__name__}, not an object")
@@ -181,6 +152,8 @@ def _prepare(index, record, fmt, source_tag, personas: _Personas):
         if "content" not in cleaned:
             raise ValidationError("content", "is missing")
         cleaned["persona_id"] = personas.resolve(persona_ref)
+        if personas.everything is None and (persona_ref is None or persona_ref == ""):
+            cleaned["_keep_owner"] = True  # no persona in the record: an existing memory keeps its owner
     except ValidationError as exc:
         return PlanItem(index, "invalid", raw_id, str(exc))
     return _Prepared(index, cleaned, revisions if isinstance(revisions, list) else [], note)
@@ -235,8 +208,12 @@ def _classify(p: _Prepared, existing: dict, holders: dict, hashes: dict, state: 
     memory_id = cleaned.get("id")
     title = cleaned.get("title") or cleaned["content"][:40]
 
+    keep_owner = cleaned.pop("_keep_owner", False)
+    if keep_owner and memory_id in existing:
+        cleaned["persona_id"] = existing[memory_id][0].get("persona_id")
+
     def item(status, reason="", **kw):
-        return PlanItem(p.index, status, memory_id, reason, title=title, **kw)
+        return PlanItem(p.index, status, memory_id, reason, title=title, persona_id=cleaned.get("persona_id"), **kw)
 
     if memory_id is not None:
         if memory_id in state["ids"]:
@@ -266,6 +243,13 @@ def _classify(p: _Prepared, existing: dict, holders: dict, hashes: dict, state: 
     if not differs:
         return item("unchanged")
     names = ", ".join(sorted(differs))
+    if "persona_id" in differs:  # never moved to another persona (or to global) without asking
+        names, cur, new = state["names"], current.get("persona_id"), cleaned["persona_id"]
+        there = f"puts it in persona “{names.get(new, new)}”" if new else "makes it global"
+        here = f"belongs to persona “{names.get(cur, cur)}”" if cur else "is global"
+        others = ", ".join(sorted(k for k in differs if k != "persona_id"))
+        return item("conflict", f"persona: the file {there}; here it {here}"
+                    + (f" (also differs in {others})" if others else ""), fields=cleaned)
     incoming_updated = cleaned.get("updated_at")
     if incoming_updated is not None and updated_at - incoming_updated >= timedelta(milliseconds=1):
         return item("conflict", f"changed here after the file's copy was written (differs in {names})", fields=cleaned)
@@ -299,9 +283,16 @@ def apply_import(store, plan: ImportPlan, *, on_conflict: str = "skip", backup: 
         make_backup(store.path, "import")
     changes = Changes()
     with store.write():
+        # A MemDesk file brings all its personas; others only those a written record needs
+        # (not one whose only records were skipped conflicts).
+        needed = {item.fields.get("persona_id") for item in todo}
         for pid, fields in plan.new_personas.items():
-            if Persona.get_or_none(Persona.id == pid) is None:
+            if (plan.format == native.FORMAT or pid in needed) and Persona.get_or_none(Persona.id == pid) is None:
                 changes = changes | _create_persona(pid, fields)
+        kept = {source: target for source, target in plan.aliases.items()
+                if target is None or Persona.get_or_none(Persona.id == target) is not None}
+        if kept:  # the user's choices, so the next import of this file maps by itself
+            store.set_setting(ALIASES_KEY, {**load_aliases(), **kept})
         new_items = [item for item in todo if item.status == "new"]
         for item in todo:
             if item.status != "new":
@@ -385,9 +376,9 @@ def _copy_revisions(pairs) -> None:
 
 
 def import_file(store, path, *, format: str = "auto", dry_run: bool = False, on_conflict: str = "skip",
-                strict: bool = False):
+                strict: bool = False, **personas):
     """Plan (and unless dry_run, apply) an import from a file: (plan, changes)."""
-    plan = plan_file(store, path, format=format)
+    plan = plan_file(store, path, format=format, **personas)
     if dry_run:
         return plan, Changes()
     return plan, apply_import(store, plan, on_conflict=on_conflict, strict=strict)

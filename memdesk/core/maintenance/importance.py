@@ -8,7 +8,9 @@ by tens. "今天天气不错" has only a time word: 58 → 5. "下周三要和�
 amounts and names jieba splits apart ("下" + "周三", "200" + "万", "小" + "王").
 
 Only memories whose importance the user never set (importance_set False) are
-recomputed; a hand-set importance is never overwritten.
+recomputed; a hand-set importance is never overwritten. memory_ops scores a
+memory when it is added and when its title or text changes; the maintenance
+run catches up on memories written before that (and on a changed scorer).
 """
 from __future__ import annotations
 
@@ -102,6 +104,11 @@ def score(text: str) -> int:
     return max(1, min(10, breakdown(text)["total"] // 10))
 
 
+def score_memory(title: str, content: str) -> int:
+    """Importance 1–10 for a memory: its title and text, as maintenance scores them."""
+    return score(f"{title}\n{content}" if title else content)
+
+
 def recompute_importance(store, *, cancel, progress, **_) -> TaskReport:
     """Re-score every memory in use whose importance is automatic; write the ones that differ."""
     bind(store)
@@ -115,7 +122,7 @@ def recompute_importance(store, *, cancel, progress, **_) -> TaskReport:
         if done % 200 == 0:
             check(cancel, "importance scoring")
             progress(done, total)
-        value = score(f"{title}\n{content}" if title else content)
+        value = score_memory(title, content)
         if value != current:
             targets.setdefault(value, []).append(memory_id)
     changed = [memory_id for ids in targets.values() for memory_id in ids]

@@ -21,8 +21,9 @@ def setup(store):
         [{"id": f"exp-{i}", "content": f"短期任务 {i}", "scope": "short_term",
           "expires_at": NOW - timedelta(hours=1)} for i in range(600)]
         + [{"id": f"bin-{i}", "content": f"回收站 {i}", "deleted_at": NOW - timedelta(days=40)} for i in range(600)]
+        # importance 5 but automatic: written before memories were scored on add, so maintenance rescores them
         + [{"id": f"old-{i}", "content": f"下周三和小王去上海签 {i} 万的合同", "created_at": old,
-            "heat": 100.0, "tier": "hot"} for i in range(600)]
+            "heat": 100.0, "tier": "hot", "importance": 5, "importance_set": False} for i in range(600)]
         + [{"id": "dup-a", "content": "用户养的猫叫团子，是一只很胖的橘猫"},
            {"id": "dup-b", "content": "用户养的猫叫团子，是一只非常胖的橘猫"}])
 
