@@ -110,8 +110,32 @@ def _auto_importance(title: str, content: str) -> int:
     return score_memory(title or "", content)
 
 
-def new_row(fields: dict, *, now: datetime) -> dict:
-    """Column values for a new memory from already-cleaned fields."""
+def _score(pair: tuple[str, str]) -> int:
+    return _auto_importance(*pair)
+
+
+def estimate_importance(rows: list[dict]) -> None:
+    """Fill in the automatic importance of new rows made with ``estimate=False``
+    (a bulk insert: scored in worker processes where that is safe)."""
+    from .parallel import fork_list
+
+    todo = [row for row in rows if row.pop("_estimate", False)]
+    if not todo:
+        return
+
+    def warm() -> None:
+        _auto_importance("", "预热")  # load the tagger before the workers fork
+
+    scores = fork_list(_score, [(row["title"], row["content"]) for row in todo], warm=warm)
+    for row, value in zip(todo, scores):
+        row["importance"] = value
+
+
+def new_row(fields: dict, *, now: datetime, estimate: bool = True) -> dict:
+    """Column values for a new memory from already-cleaned fields.
+
+    estimate=False leaves the automatic importance to estimate_importance(rows),
+    which scores a whole batch at once."""
     if "content" not in fields:
         raise ValidationError("content", "must not be blank")
     created = fields.get("created_at") or now
@@ -145,7 +169,10 @@ def new_row(fields: dict, *, now: datetime) -> dict:
     row["heat"] = fields.get("heat", heat)
     row["tier"] = fields.get("tier", tier)
     if "importance" not in fields and not row["importance_set"]:
-        row["importance"] = _auto_importance(row["title"], row["content"])
+        if estimate:
+            row["importance"] = _auto_importance(row["title"], row["content"])
+        else:
+            row["_estimate"] = True
     row["version"] = 1
     return row
 
@@ -170,11 +197,12 @@ def add_many(items: list[dict], *, source: str = "import") -> Changes:
         item.setdefault("source", source)
         try:
             cleaned = clean(item, allowed=IMPORTABLE)
-            row = new_row(cleaned, now=now)
+            row = new_row(cleaned, now=now, estimate=False)
         except ValidationError as exc:
             raise ValidationError(f"record {index + 1}: {exc.field}", str(exc).split(": ", 1)[-1]) from None
         rows.append(row)
         tag_rows.extend((row["id"], t) for t in cleaned.get("tags", ()))
+    estimate_importance(rows)
     try:
         _insert_rows(Memory, rows)
         _insert_rows(MemoryTag, [{"memory": m, "tag": t} for m, t in tag_rows])

@@ -1559,45 +1559,6 @@ Database: {path}</source>
     </message>
 </context>
 <context>
-    <name>ProposalModel</name>
-    <message>
-        <source>Memories</source>
-        <translation>记忆数</translation>
-    </message>
-    <message>
-        <source>Similarity</source>
-        <translation>相似度</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>类型</translation>
-    </message>
-    <message>
-        <source>Changed since</source>
-        <translation>之后有改动</translation>
-    </message>
-    <message>
-        <source>Suggested text</source>
-        <translation>建议文本</translation>
-    </message>
-    <message>
-        <source>same text</source>
-        <translation>文本相同</translation>
-    </message>
-    <message>
-        <source>similar</source>
-        <translation>相似</translation>
-    </message>
-    <message>
-        <source>edited since</source>
-        <translation>已被修改</translation>
-    </message>
-    <message>
-        <source>A memory was edited after this was proposed; look again before merging.</source>
-        <translation>提出建议后有记忆被修改过，合并前请再看一遍。</translation>
-    </message>
-</context>
-<context>
     <name>ResultsModel</name>
     <message>
         <source>(gone)</source>

@@ -311,7 +311,8 @@ def _insert_new(fields_list: list[dict]) -> Changes:
     memory_ops.add_many this does not check every field (and persona) again:
     at 10k records that second pass cost more than the insert itself."""
     now = now_utc()
-    rows = [memory_ops.new_row(fields, now=now) for fields in fields_list]
+    rows = [memory_ops.new_row(fields, now=now, estimate=False) for fields in fields_list]
+    memory_ops.estimate_importance(rows)
     tags = [(row["id"], tag) for row, fields in zip(rows, fields_list) for tag in fields.get("tags", ())]
     try:
         _execute_many(Memory, rows)
