@@ -65,6 +65,9 @@ _V3 = [
 _V4 = """
 CREATE TABLE "search_doc" ("doc" INTEGER NOT NULL PRIMARY KEY, "memory_id" TEXT NOT NULL UNIQUE, "words" TEXT, "grams" TEXT, "vocab" TEXT NOT NULL, "tags" TEXT NOT NULL, "ehash" TEXT, "key" TEXT);
 CREATE TABLE "search_text" ("doc" INTEGER NOT NULL PRIMARY KEY, "text" TEXT NOT NULL);
+CREATE INDEX "search_doc_uncut" ON "search_doc" ("doc") WHERE "words" IS NULL;
+CREATE TABLE "search_segment" ("field" TEXT NOT NULL, "term" TEXT NOT NULL, "docs" BLOB NOT NULL, "tfs" BLOB NOT NULL, PRIMARY KEY ("field", "term")) WITHOUT ROWID;
+CREATE TABLE "search_dirty" ("doc" INTEGER NOT NULL PRIMARY KEY);
 CREATE TABLE "search_meta" ("doc" INTEGER NOT NULL PRIMARY KEY, "meta" BLOB NOT NULL);
 CREATE TABLE "search_word" ("term" TEXT NOT NULL, "doc" INTEGER NOT NULL, "tf" REAL NOT NULL, PRIMARY KEY ("term", "doc")) WITHOUT ROWID;
 CREATE TABLE "search_gram" ("term" TEXT NOT NULL, "doc" INTEGER NOT NULL, "tf" REAL NOT NULL, PRIMARY KEY ("term", "doc")) WITHOUT ROWID;

@@ -22,3 +22,20 @@ def optimize(store, *, cancel, progress, **_) -> TaskReport:
     pages = store._db.execute_sql("PRAGMA page_count").fetchone()[0]
     free = store._db.execute_sql("PRAGMA freelist_count").fetchone()[0]
     return TaskReport("optimize", counts={"pages": pages, "free_pages": free})
+
+
+def compact_search(store, *, cancel, progress, **_) -> TaskReport:
+    """Common terms' postings into blobs again (search/index_segments.py), when writes since
+    the last compaction left memories whose blob entries are read from the rows instead."""
+    from ..search import index_segments
+
+    progress(0, 1)
+    check(cancel, "search index")
+    conn = store.connection()
+    dirty = len(index_segments.dirty_docs(conn))
+    terms = None
+    if dirty or not index_segments.has_segments(conn):
+        with store.write():
+            terms = index_segments.compact(store.connection())
+    progress(1, 1)
+    return TaskReport("search_index", counts={"changed_memories": dirty, "compacted_terms": terms or 0})

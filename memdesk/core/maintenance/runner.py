@@ -34,6 +34,7 @@ TASKS: dict[str, tuple[Callable[..., TaskReport], str]] = {
     "duplicates": (duplicates.find_duplicates, "report exact duplicates"),
     "reembed": (_reembed, "embed memories whose vectors are missing or stale (needs a model)"),
     "consolidate": (consolidation.find_proposals, "propose merges of near-duplicates for review"),
+    "search_index": (optimize.compact_search, "compact the search index's common terms"),
     "optimize": (optimize.optimize, "refresh SQLite's statistics"),
 }
 DEFAULT_TASKS = tuple(TASKS)

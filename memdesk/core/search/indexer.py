@@ -55,6 +55,7 @@ import numpy as np
 from ..embedding import embed_text, text_hash
 from ..records import SCOPES, TIERS, TYPES, MemoryRecord
 from .index_cut import cut_many, cut_one
+from .index_segments import compact, mark_dirty
 from .index_vocab import (BULK, Vocabulary, add_refs, bump, containing, last_doc, persona_vocabulary,
                           set_last_doc, stub_all, vocabulary_of)
 from .keyword import searchable_text
@@ -66,6 +67,7 @@ META = np.dtype([("doc", "<i8"), ("persona", "<i4"), ("group", "<i4"), ("type", 
                  ("superseded", "?"), ("wlen", "<f8"), ("glen", "<f8")])
 GLOBAL_CODE = -1
 BATCH = 500  # memories cut per build transaction
+COMPACT_AFTER = 2000  # memories cut in one write before it compacts the postings (index_segments)
 
 
 def _timestamp(value: datetime | None) -> float:
@@ -261,6 +263,8 @@ class _Writer:
         for name, value in self.delta.items():
             if value:
                 bump(c, name, value)
+        changed = {d for rows in (*self.put.values(), *self.drop.values()) for _, d, *_ in rows}
+        mark_dirty(c, changed | {d for (d,) in self.gone})
         if self.next_doc > self.first_doc:
             set_last_doc(c, self.next_doc - 1)
         if any(self.put.values()) or any(self.drop.values()):
@@ -321,6 +325,8 @@ def sync(conn: sqlite3.Connection, tokenizer: Tokenizer, memory_ids: Iterable[st
                     writer.write(fresh[row[1]], row, json.loads(row[5]), recut=True)
             recut = len(others)
     writer.flush()
+    if len(jobs) >= COMPACT_AFTER:
+        compact(conn)  # a bulk write: common terms' postings as blobs again, dirty set emptied
     if recut:
         bump(conn, "epoch")  # other processes reload: memories changed without a change-feed row
     return recut
@@ -354,6 +360,9 @@ def build(store, *, cancel: Callable[[], bool] = lambda: False,
             bump(conn, "epoch")
         done += len(ids)
         progress(done, total)
+    if done:
+        with store.write():
+            compact(conn)
     progress(total, total)
     return done
 
@@ -363,7 +372,7 @@ def rebuild(store, *, progress: Callable[[int, int], None] = lambda done, total:
     with store.write():
         conn = store.connection()
         for table in ("search_word", "search_gram", "search_tag", "search_vocab", "search_code", "search_meta",
-                      "search_text", "search_doc"):
+                      "search_text", "search_doc", "search_segment", "search_dirty"):
             conn.execute(f'DELETE FROM {table}')
         conn.execute('DELETE FROM search_stat WHERE name != \'epoch\'')  # readers notice by the epoch
         stub_all(conn)

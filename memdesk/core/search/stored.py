@@ -18,6 +18,7 @@ from collections import OrderedDict
 import numpy as np
 
 from ..records import MemoryRecord
+from . import index_segments as segments
 from .bm25 import MIN_IDF, BM25Field
 from .index_vocab import Vocabulary, stat
 from .indexer import META, pending
@@ -178,6 +179,7 @@ class StoredField(BM25Field):
         self._total = 0.0
         self._avg: float | None = None
         self._docs: dict[int, dict[str, float]] = {}
+        self._dirty: np.ndarray | None = None  # memories whose blob entries are stale (index_segments)
 
     def reset(self, n: int, total: float, *, postings: bool = True) -> None:
         """New statistics; ``postings``: the postings changed too (else, e.g. after access
@@ -186,6 +188,7 @@ class StoredField(BM25Field):
         if postings:
             self._cache.clear()
             self._docs.clear()
+            self._dirty = None
 
     def __len__(self) -> int:
         return self._n
@@ -204,9 +207,14 @@ class StoredField(BM25Field):
         if cached is not None:
             self._cache.move_to_end(term)
             return cached
-        rows = self.store.connection().execute(f'SELECT doc, tf FROM {self.name} WHERE term = ?', (term,)).fetchall()
-        table = np.array(rows, dtype=np.float64).reshape(-1, 2)
-        arrays = (table[:, 0].astype(np.int64), table[:, 1].copy())
+        conn = self.store.connection()
+        if self._dirty is None:
+            self._dirty = segments.dirty_docs(conn)
+        arrays = segments.read(conn, self.name, term, self._dirty)
+        if arrays is None:
+            rows = conn.execute(f'SELECT doc, tf FROM {self.name} WHERE term = ?', (term,)).fetchall()
+            table = np.array(rows, dtype=np.float64).reshape(-1, 2)
+            arrays = (table[:, 0].astype(np.int64), table[:, 1].copy())
         # Uncut or just-purged docs can sit beyond the loaded columns for a moment.
         keep = arrays[0] < self.table.size
         if not keep.all():
