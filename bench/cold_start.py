@@ -17,7 +17,9 @@ $MEMDESK_BENCH_CACHE (default /tmp/memdesk-bench). Then, each in a new process:
   the store (offscreen), spawn to the first search result from the engine,
   its peak RSS then, and the longest gap of a 5 ms UI timer until then;
 - db_mb: the database file; text_mb: the memories' text; index_mb: the
-  search tables (dbstat).
+  search tables (dbstat);
+- search_p50_ms / search_p95_ms: 200 new 1-3 word queries in one running
+  process after the fresh-process figures (what search-as-you-type meets).
 """
 from __future__ import annotations
 
@@ -182,18 +184,66 @@ def sizes_mb(db: Path) -> dict:
             "index_mb": None if index is None else round(index / 1e6, 1)}
 
 
+def warm_search(db: Path, count: int = 200) -> dict:
+    """p50/p95 of searches in one running process (as the window and a server meet them):
+    1-3 words from the stores' vocabulary, each query new."""
+    import random
+    import statistics
+
+    from gui_speed import EN, ZH
+
+    from memdesk.core.search import SearchEngine
+    from memdesk.core.store import Store
+
+    store = Store.open(db)
+    engine = SearchEngine(store)
+    engine.build()
+    engine.warm_up()
+    rng = random.Random(3)
+    times = []
+    for _ in range(count):
+        words = [rng.choice(ZH + EN) for _ in range(rng.randint(1, 3))]
+        started = time.perf_counter()
+        engine.search(" ".join(words), limit=20)
+        times.append((time.perf_counter() - started) * 1000)
+    store.close()
+    times.sort()
+    return {"search_p50_ms": round(statistics.median(times), 2),
+            "search_p95_ms": round(times[int(0.95 * (len(times) - 1))], 2)}
+
+
+def in_child(name: str, *args: str) -> str:
+    """Run one of this file's helpers in a child process: building and in-process
+    searching grow this process, and a child spawned later would report this
+    process's peak as its own (Linux carries the high-water mark over exec)."""
+    out = subprocess.run([sys.executable, __file__, "--helper", name, *args], capture_output=True, text=True,
+                         cwd=str(ROOT), timeout=7200)
+    if out.returncode:
+        raise RuntimeError(f"{name} failed: {out.stderr[-3000:]}")
+    return out.stdout.strip().splitlines()[-1]
+
+
+HELPERS = {
+    "build": lambda count: str(build_store(int(count))),
+    "fts5": lambda db: str(fts5_store(Path(db))),
+    "warm": lambda db: json.dumps(warm_search(Path(db))),
+    "mcp": lambda db, query: json.dumps(mcp_first_search(Path(db), query)),
+}
+
+
 def measure(count: int, query: str) -> dict:
-    db = build_store(count)
-    anchor = fts5_store(db)
+    db = Path(in_child("build", str(count)))
+    anchor = Path(in_child("fts5", str(db)))
     out: dict = {}
     out["fts5_fresh_s"] = round(timed([sys.executable, "-c", FTS5_CHILD, str(anchor), query])[0], 3)
     seconds, rss, _ = timed(memdesk("--db", str(db), "search", query, "--keyword-only"), cwd=str(ROOT))
     out["cli_search_s"], out["cli_rss_mb"] = round(seconds, 3), round(rss, 1)
-    first, whole = mcp_first_search(db, query)
+    first, whole = json.loads(in_child("mcp", str(db), query))
     out["mcp_first_search_s"], out["mcp_spawn_to_answer_s"] = round(first, 3), round(whole, 3)
     window = window_ready(db, query)
     out.update({k: round(v, 3 if k.endswith("_s") else 1) for k, v in window.items() if k != "hits"})
     out.update(sizes_mb(db))
+    out.update(json.loads(in_child("warm", str(db))))
     out["cli_vs_fts5"] = round(out["cli_search_s"] / out["fts5_fresh_s"], 2)
     return out
 
@@ -204,7 +254,11 @@ def main(argv=None) -> int:
     parser.add_argument("--query", default="周末 家人 旅行")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--window-child", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--helper", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.helper:
+        print(HELPERS[args.helper[0]](*args.helper[1:]))
+        return 0
     if args.window_child:
         db, t0, query = args.window_child
         window_child(db, float(t0), query)

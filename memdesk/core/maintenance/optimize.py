@@ -34,7 +34,7 @@ def compact_search(store, *, cancel, progress, **_) -> TaskReport:
     conn = store.connection()
     dirty = len(index_segments.dirty_docs(conn))
     terms = None
-    if dirty or not index_segments.has_segments(conn):
+    if index_segments.worth_compacting(conn) and (dirty or not index_segments.has_segments(conn)):
         with store.write():
             terms = index_segments.compact(store.connection())
     progress(1, 1)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 SEGMENT_MIN = 2000  # postings a term needs to get a blob
+STORE_MIN = 30_000  # memories below which rows read fast enough and blobs are not made
 FIELDS = ("search_word", "search_gram")
 
 
@@ -23,6 +24,11 @@ def mark_dirty(conn, docs: set[int]) -> None:
     """Memories whose postings changed (the writer calls this while segments exist)."""
     if docs and has_segments(conn):
         conn.executemany('INSERT OR IGNORE INTO search_dirty (doc) VALUES (?)', [(d,) for d in docs])
+
+
+def worth_compacting(conn) -> bool:
+    row = conn.execute("SELECT value FROM search_stat WHERE name = 'docs'").fetchone()
+    return bool(row) and row[0] >= STORE_MIN
 
 
 def has_segments(conn) -> bool:

@@ -55,7 +55,7 @@ import numpy as np
 from ..embedding import embed_text, text_hash
 from ..records import SCOPES, TIERS, TYPES, MemoryRecord
 from .index_cut import cut_many, cut_one
-from .index_segments import compact, mark_dirty
+from .index_segments import compact, mark_dirty, worth_compacting
 from .index_vocab import (BULK, Vocabulary, add_refs, bump, containing, last_doc, persona_vocabulary,
                           set_last_doc, stub_all, vocabulary_of)
 from .keyword import searchable_text
@@ -325,7 +325,7 @@ def sync(conn: sqlite3.Connection, tokenizer: Tokenizer, memory_ids: Iterable[st
                     writer.write(fresh[row[1]], row, json.loads(row[5]), recut=True)
             recut = len(others)
     writer.flush()
-    if len(jobs) >= COMPACT_AFTER:
+    if len(jobs) >= COMPACT_AFTER and worth_compacting(conn):
         compact(conn)  # a bulk write: common terms' postings as blobs again, dirty set emptied
     if recut:
         bump(conn, "epoch")  # other processes reload: memories changed without a change-feed row
@@ -360,7 +360,7 @@ def build(store, *, cancel: Callable[[], bool] = lambda: False,
             bump(conn, "epoch")
         done += len(ids)
         progress(done, total)
-    if done:
+    if done and worth_compacting(conn):
         with store.write():
             compact(conn)
     progress(total, total)
