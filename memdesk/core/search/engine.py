@@ -458,6 +458,9 @@ class SearchEngine:
         ranks = {name: rank[shown].tolist() for name, rank in r.ranks.items()}
         hits = []
         records = table.records_of(shown.tolist())
+        prefetch = getattr(keyword.words, "prefetch", None)
+        if prefetch is not None:  # the store's index: the hits' term bags in one read
+            prefetch(shown.tolist(), keyword.bigrams)
         for i, slot in enumerate(shown.tolist()):
             words, grams = keyword.matched(slot, r.terms)
             hit_ranks = {name: (values[i] or None) for name, values in ranks.items()}

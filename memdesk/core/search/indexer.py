@@ -126,10 +126,10 @@ class _Row:
         for name in ("created_at", "updated_at", "expires_at", "deleted_at"):
             value = getattr(self, name)
             if value is not None:
-                setattr(self, name, _time(value))
+                setattr(self, name, stored_datetime(value))
 
 
-def _time(text: str) -> datetime:
+def stored_datetime(text: str) -> datetime:
     try:
         return datetime.fromisoformat(text).replace(tzinfo=timezone.utc)
     except ValueError:  # years before 1000 written unpadded by old versions

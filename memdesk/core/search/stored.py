@@ -21,7 +21,7 @@ from ..records import MemoryRecord
 from . import index_segments as segments
 from .bm25 import MIN_IDF, BM25Field
 from .index_vocab import Vocabulary, stat
-from .indexer import META, pending
+from .indexer import META, pending, stored_datetime
 from .keyword import KeywordIndex, KeywordSettings
 from .substring import SubstringIndex
 from .table import RecordTable
@@ -30,6 +30,28 @@ from .vectors import VectorIndex
 
 RELOAD_AFTER = 20_000  # more changed memories than this: reload every column at once
 POSTINGS_CACHE = 256  # terms whose postings stay in memory between searches
+
+
+_RECORD_COLUMNS = ("id", "persona_id", "group_name", "title", "content", "summary", "tags", "type", "scope",
+                   "importance", "importance_set", "source", "dedup_key", "content_hash", "created_at",
+                   "updated_at", "last_access_at", "access_count", "mention_count", "expires_at", "deleted_at",
+                   "superseded_by", "tier", "heat", "version")
+_RECORD_SQL = ", ".join(f'm."{c}"' for c in _RECORD_COLUMNS)
+_TIMES = {i for i, c in enumerate(_RECORD_COLUMNS) if c.endswith("_at")}
+
+
+def _record(row) -> MemoryRecord:
+    values = [(stored_datetime(v) if v is not None else None) if i in _TIMES else v for i, v in enumerate(row)]
+    (memory_id, persona_id, group, title, content, summary, tags, kind, scope, importance, importance_set, source,
+     dedup_key, content_hash, created, updated, accessed, access_count, mention_count, expires, deleted,
+     superseded_by, tier, heat, version) = values
+    return MemoryRecord(
+        id=memory_id, persona_id=persona_id, group=group, title=title, content=content, summary=summary,
+        tags=tuple(json.loads(tags)), type=kind, scope=scope, importance=importance,
+        importance_set=bool(importance_set), source=source, dedup_key=dedup_key, content_hash=content_hash,
+        created_at=created, updated_at=updated, last_access_at=accessed, access_count=access_count,
+        mention_count=mention_count, expires_at=expires, deleted_at=deleted, superseded_by=superseded_by,
+        tier=tier, heat=heat, version=version)
 
 
 class StoredTable(RecordTable):
@@ -123,9 +145,17 @@ class StoredTable(RecordTable):
         return self.records_of([slot]).get(slot)
 
     def records_of(self, slots: list[int]) -> dict[int, MemoryRecord]:
-        ids = self.ids_of(slots)
-        records = self.store.get_many(list(ids.values()))
-        return {slot: records[i] for slot, i in ids.items() if i in records}
+        """Full records by slot, straight from SQL (peewee's rows cost more than the
+        rest of a search's hits)."""
+        conn = self.store.connection()
+        out = {}
+        for start in range(0, len(slots), 500):
+            chunk = [int(s) for s in slots[start:start + 500]]
+            marks = ",".join("?" * len(chunk))
+            for row in conn.execute(f'SELECT d.doc, {_RECORD_SQL} FROM search_doc d JOIN memory m ON m.id = d.memory_id '
+                                    f'WHERE d.doc IN ({marks})', chunk):
+                out[row[0]] = _record(row[1:])
+        return out
 
     def ids_of(self, slots: list[int]) -> dict[int, str]:
         conn = self.store.connection()
@@ -260,6 +290,20 @@ class StoredField(BM25Field):
 
     def contains(self, slot: int, term: str) -> bool:
         return term in self.doc_weights(slot)
+
+    def prefetch(self, slots: list[int], other: "StoredField") -> None:
+        """Read the term bags of the hits about to be explained, for both fields, in one query."""
+        conn = self.store.connection()
+        wanted = [int(s) for s in slots if int(s) not in self._docs][:500]
+        if not wanted:
+            return
+        if len(self._docs) + len(wanted) > 512:
+            self._docs.clear()
+            other._docs.clear()
+        marks = ",".join("?" * len(wanted))
+        for doc, words, grams in conn.execute(f'SELECT doc, words, grams FROM search_doc WHERE doc IN ({marks})', wanted):
+            self._docs[doc] = json.loads(words) if words else {}
+            other._docs[doc] = json.loads(grams) if grams else {}
 
 
 class StoreTokenizer:
