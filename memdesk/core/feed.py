@@ -110,7 +110,9 @@ class FeedReader:
         ``note`` is "reload" when the feed was pruned past our marker."""
         if self.marker is None:
             self.begin_at(self.store.change_marker())
-        version = self.store.data_version()
+        # data_version counts other connections' commits per connection: key it by ours (a
+        # worker thread may be replaced, and a fresh connection's count means nothing to us).
+        version = (id(self._conn()), self.store.data_version())
         if version == self.data_version:
             return None
         self.data_version = version

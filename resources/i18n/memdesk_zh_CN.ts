@@ -155,7 +155,7 @@ The damaged file is kept beside the backups.</source>
         <translation>上下文预览</translation>
     </message>
     <message>
-        <source>The user's message (optional): memories are ranked against it</source>
+        <source>The user&apos;s message (optional): memories are ranked against it</source>
         <translation>用户的消息（可选）：按它为记忆排序</translation>
     </message>
     <message>
@@ -375,7 +375,7 @@ The damaged file is kept beside the backups.</source>
         <translation>冲突时：保留本地的记忆（跳过这些记录）</translation>
     </message>
     <message>
-        <source>Conflicts: take the file's version</source>
+        <source>Conflicts: take the file&apos;s version</source>
         <translation>冲突时：采用文件中的版本</translation>
     </message>
     <message>
@@ -657,6 +657,10 @@ The damaged file is kept beside the backups.</source>
     <message>
         <source>Exported {n} memories to {file}</source>
         <translation>已导出 {n} 条记忆到 {file}</translation>
+    </message>
+    <message>
+        <source>Waiting for another program to finish writing… your change is saved as soon as it does</source>
+        <translation>正在等待另一个程序写完……它一结束就会保存你的更改</translation>
     </message>
     <message>
         <source>MemDesk database (*.db);;All files (*)</source>
@@ -945,7 +949,7 @@ Database: {path}</source>
         <translation>移动到分组</translation>
     </message>
     <message>
-        <source>Group ('/' nests groups):</source>
+        <source>Group (&apos;/&apos; nests groups):</source>
         <translation>分组（用“/”表示子分组）：</translation>
     </message>
     <message>
@@ -1008,7 +1012,7 @@ Database: {path}</source>
         <translation>用逗号分隔，例如：习惯，健康</translation>
     </message>
     <message>
-        <source>e.g. work/project A  ('/' nests groups)</source>
+        <source>e.g. work/project A  (&apos;/&apos; nests groups)</source>
         <translation>例如：工作/项目A（用“/”表示子分组）</translation>
     </message>
     <message>
@@ -1076,6 +1080,10 @@ Database: {path}</source>
         <translation>这条记忆已过期，助手不会再收到它。</translation>
     </message>
     <message>
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
         <source>● Unsaved changes</source>
         <translation>● 有未保存的修改</translation>
     </message>
@@ -1108,6 +1116,10 @@ Database: {path}</source>
         <translation>未保存 — {field}：{problem}</translation>
     </message>
     <message>
+        <source>Not saved — {problem}. Your text is still here: save again to retry.</source>
+        <translation>未保存 — {problem}。你的内容仍在这里：再次保存即可重试。</translation>
+    </message>
+    <message>
         <source>Put back earlier values</source>
         <translation>恢复修改前的内容</translation>
     </message>
@@ -1118,6 +1130,10 @@ Database: {path}</source>
     <message>
         <source>This memory was changed elsewhere. Saving will show both versions.</source>
         <translation>这条记忆已在别处被修改。保存时会同时显示两个版本供你选择。</translation>
+    </message>
+    <message>
+        <source>This memory was changed elsewhere while you were editing it.</source>
+        <translation>你编辑期间，这条记忆在别处被修改了。</translation>
     </message>
 </context>
 <context>
@@ -1259,6 +1275,45 @@ Database: {path}</source>
     </message>
 </context>
 <context>
+    <name>ProposalModel</name>
+    <message>
+        <source>Memories</source>
+        <translation>记忆数</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Changed since</source>
+        <translation>之后有改动</translation>
+    </message>
+    <message>
+        <source>Suggested text</source>
+        <translation>建议文本</translation>
+    </message>
+    <message>
+        <source>same text</source>
+        <translation>文本相同</translation>
+    </message>
+    <message>
+        <source>similar</source>
+        <translation>相似</translation>
+    </message>
+    <message>
+        <source>edited since</source>
+        <translation>已被修改</translation>
+    </message>
+    <message>
+        <source>A memory was edited after this was proposed; look again before merging.</source>
+        <translation>提出建议后有记忆被修改过，合并前请再看一遍。</translation>
+    </message>
+</context>
+<context>
     <name>ResultsModel</name>
     <message>
         <source>(gone)</source>
@@ -1289,26 +1344,148 @@ Database: {path}</source>
     </message>
 </context>
 <context>
+    <name>ReviewInboxDialog</name>
+    <message>
+        <source>Review duplicates</source>
+        <translation>待合并的相似记忆</translation>
+    </message>
+    <message>
+        <source>Merged memory</source>
+        <translation>合并后的记忆</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>标题：</translation>
+    </message>
+    <message>
+        <source>Content:</source>
+        <translation>内容：</translation>
+    </message>
+    <message>
+        <source>Merge</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <source>Save the merged text as one memory; the originals are superseded by it and keep their history.</source>
+        <translation>把合并后的文本保存为一条记忆；原记忆被它取代，并保留历史。</translation>
+    </message>
+    <message>
+        <source>Keep both</source>
+        <translation>都保留</translation>
+    </message>
+    <message>
+        <source>These are different memories: never propose them again.</source>
+        <translation>这些是不同的记忆：以后不再建议合并。</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>忽略</translation>
+    </message>
+    <message>
+        <source>Not now: a later run may propose them again.</source>
+        <translation>暂不处理：以后的整理可能再次提出。</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Proposals</source>
+        <translation>合并建议</translation>
+    </message>
+    <message>
+        <source>Last maintenance run</source>
+        <translation>上次整理</translation>
+    </message>
+    <message>
+        <source>{n} proposals to review</source>
+        <translation>{n} 组待处理</translation>
+    </message>
+    <message>
+        <source>Maintenance has not run on this database yet.</source>
+        <translation>这个数据库还没有整理过。</translation>
+    </message>
+    <message>
+        <source>Started: {when}</source>
+        <translation>开始时间：{when}</translation>
+    </message>
+    <message>
+        <source>Took: {seconds} s</source>
+        <translation>用时：{seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Tags:</source>
+        <translation>标签：</translation>
+    </message>
+    <message>
+        <source>Persona:</source>
+        <translation>角色：</translation>
+    </message>
+    <message>
+        <source>Global</source>
+        <translation>全局</translation>
+    </message>
+    <message>
+        <source>Updated:</source>
+        <translation>更新时间：</translation>
+    </message>
+    <message>
+        <source>A memory was edited after this was proposed; look again before merging.</source>
+        <translation>提出建议后有记忆被修改过，合并前请再看一遍。</translation>
+    </message>
+    <message>
+        <source>The merged memory needs some text.</source>
+        <translation>合并后的记忆不能为空。</translation>
+    </message>
+    <message>
+        <source>A memory was edited after this was proposed. Merge anyway?</source>
+        <translation>提出建议后有记忆被修改过。仍要合并吗？</translation>
+    </message>
+    <message>
+        <source>Merge {n} memories</source>
+        <translation>合并 {n} 条记忆</translation>
+    </message>
+</context>
+<context>
     <name>SearchBar</name>
     <message>
-        <source>Search memories (Ctrl+F) — words, "phrases", tag:work, -exclude</source>
-        <translation>搜索记忆 (Ctrl+F) — 词语、"短语"、tag:工作、-排除</translation>
+        <source>Search memories (Ctrl+F) — words, &quot;phrases&quot;, tag:work, -exclude</source>
+        <translation>搜索记忆 (Ctrl+F) — 词语、&quot;短语&quot;、tag:工作、-排除</translation>
     </message>
     <message>
         <source>Search as you type.
 words: any of them may match, best first
-"exact phrase"  -exclude  a OR b  ( )
+&quot;exact phrase&quot;  -exclude  a OR b  ( )
 persona: group: tag: type: scope: tier: id:
 is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;2024-05</source>
         <translation>输入即搜索。
 词语：命中任意一个即可，最相关的排在前面
-"精确短语"  -排除  甲 OR 乙  ( )
+&quot;精确短语&quot;  -排除  甲 OR 乙  ( )
 persona: group: tag: type: scope: tier: id:
 is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;2024-05</translation>
     </message>
     <message>
         <source>Save this search in the tree</source>
         <translation>将这个搜索保存到记忆树中</translation>
+    </message>
+</context>
+<context>
+    <name>Session</name>
+    <message>
+        <source>Could not undo “{step}”:</source>
+        <translation>无法撤销“{step}”：</translation>
+    </message>
+    <message>
+        <source>Could not redo “{step}”:</source>
+        <translation>无法重做“{step}”：</translation>
+    </message>
+    <message>
+        <source>The step stays in the undo history: it works again once the memory is as the step left it.</source>
+        <translation>这一步仍保留在撤销记录中：记忆恢复到这一步留下的样子后即可再次执行。</translation>
+    </message>
+    <message>
+        <source>The step is no longer in the undo history.</source>
+        <translation>这一步已不在撤销记录中。</translation>
     </message>
 </context>
 <context>
@@ -1588,167 +1765,6 @@ is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;202
     <message>
         <source>Loading memories</source>
         <translation>正在载入记忆</translation>
-    </message>
-</context>
-<context>
-    <name>ProposalModel</name>
-    <message>
-        <source>Memories</source>
-        <translation>记忆数</translation>
-    </message>
-    <message>
-        <source>Similarity</source>
-        <translation>相似度</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>类型</translation>
-    </message>
-    <message>
-        <source>Changed since</source>
-        <translation>之后有改动</translation>
-    </message>
-    <message>
-        <source>Suggested text</source>
-        <translation>建议文本</translation>
-    </message>
-    <message>
-        <source>same text</source>
-        <translation>文本相同</translation>
-    </message>
-    <message>
-        <source>similar</source>
-        <translation>相似</translation>
-    </message>
-    <message>
-        <source>edited since</source>
-        <translation>已被修改</translation>
-    </message>
-    <message>
-        <source>A memory was edited after this was proposed; look again before merging.</source>
-        <translation>提出建议后有记忆被修改过，合并前请再看一遍。</translation>
-    </message>
-</context>
-<context>
-    <name>ReviewInboxDialog</name>
-    <message>
-        <source>Review duplicates</source>
-        <translation>待合并的相似记忆</translation>
-    </message>
-    <message>
-        <source>Merged memory</source>
-        <translation>合并后的记忆</translation>
-    </message>
-    <message>
-        <source>Title:</source>
-        <translation>标题：</translation>
-    </message>
-    <message>
-        <source>Content:</source>
-        <translation>内容：</translation>
-    </message>
-    <message>
-        <source>Merge</source>
-        <translation>合并</translation>
-    </message>
-    <message>
-        <source>Save the merged text as one memory; the originals are superseded by it and keep their history.</source>
-        <translation>把合并后的文本保存为一条记忆；原记忆被它取代，并保留历史。</translation>
-    </message>
-    <message>
-        <source>Keep both</source>
-        <translation>都保留</translation>
-    </message>
-    <message>
-        <source>These are different memories: never propose them again.</source>
-        <translation>这些是不同的记忆：以后不再建议合并。</translation>
-    </message>
-    <message>
-        <source>Dismiss</source>
-        <translation>忽略</translation>
-    </message>
-    <message>
-        <source>Not now: a later run may propose them again.</source>
-        <translation>暂不处理：以后的整理可能再次提出。</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>刷新</translation>
-    </message>
-    <message>
-        <source>Proposals</source>
-        <translation>合并建议</translation>
-    </message>
-    <message>
-        <source>Last maintenance run</source>
-        <translation>上次整理</translation>
-    </message>
-    <message>
-        <source>{n} proposals to review</source>
-        <translation>{n} 组待处理</translation>
-    </message>
-    <message>
-        <source>Maintenance has not run on this database yet.</source>
-        <translation>这个数据库还没有整理过。</translation>
-    </message>
-    <message>
-        <source>Started: {when}</source>
-        <translation>开始时间：{when}</translation>
-    </message>
-    <message>
-        <source>Took: {seconds} s</source>
-        <translation>用时：{seconds} 秒</translation>
-    </message>
-    <message>
-        <source>Tags:</source>
-        <translation>标签：</translation>
-    </message>
-    <message>
-        <source>Persona:</source>
-        <translation>角色：</translation>
-    </message>
-    <message>
-        <source>Global</source>
-        <translation>全局</translation>
-    </message>
-    <message>
-        <source>Updated:</source>
-        <translation>更新时间：</translation>
-    </message>
-    <message>
-        <source>A memory was edited after this was proposed; look again before merging.</source>
-        <translation>提出建议后有记忆被修改过，合并前请再看一遍。</translation>
-    </message>
-    <message>
-        <source>The merged memory needs some text.</source>
-        <translation>合并后的记忆不能为空。</translation>
-    </message>
-    <message>
-        <source>A memory was edited after this was proposed. Merge anyway?</source>
-        <translation>提出建议后有记忆被修改过。仍要合并吗？</translation>
-    </message>
-    <message>
-        <source>Merge {n} memories</source>
-        <translation>合并 {n} 条记忆</translation>
-    </message>
-</context>
-<context>
-    <name>Session</name>
-    <message>
-        <source>Could not undo “{step}”:</source>
-        <translation>无法撤销“{step}”：</translation>
-    </message>
-    <message>
-        <source>Could not redo “{step}”:</source>
-        <translation>无法重做“{step}”：</translation>
-    </message>
-    <message>
-        <source>The step stays in the undo history: it works again once the memory is as the step left it.</source>
-        <translation>这一步仍保留在撤销记录中：记忆恢复到这一步留下的样子后即可再次执行。</translation>
-    </message>
-    <message>
-        <source>The step is no longer in the undo history.</source>
-        <translation>这一步已不在撤销记录中。</translation>
     </message>
 </context>
 </TS>
