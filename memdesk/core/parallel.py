@@ -20,7 +20,9 @@ MIN_ITEMS = 1000  # below this, starting workers costs more than it saves
 
 
 def can_fork() -> bool:
-    return sys.platform.startswith("linux") and threading.active_count() == 1 and (os.cpu_count() or 1) > 1
+    # A daemon process (any multiprocessing child marked so) may not start workers.
+    return (sys.platform.startswith("linux") and threading.active_count() == 1 and (os.cpu_count() or 1) > 1
+            and not multiprocessing.current_process().daemon)
 
 
 def fork_map(fn: Callable[[T], R], items: list[T], *, warm: Callable[[], object] = lambda: None,

@@ -81,7 +81,11 @@ class ImportProcess:
         self.file_path = Path(file_path)
         self._conn, child_conn = _CONTEXT.Pipe()
         self._process = _CONTEXT.Process(target=_child, args=(child_conn, str(db_path), str(file_path), language),
-                                         daemon=True, name="memdesk-import")
+                                         daemon=False, name="memdesk-import")
+        # Not a daemon: a daemon may not have children, and the store cuts a bulk write's text in
+        # worker processes (search.indexer.cut_many), so a 1,000+ memory import failed with
+        # "daemonic processes are not allowed to have children". The child still ends with the
+        # window: it exits when its pipe closes (EOFError), which the window's death does too.
         self._process.start()
         child_conn.close()
 

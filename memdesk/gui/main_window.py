@@ -82,6 +82,11 @@ class MainWindow(QMainWindow):
         self.search_notice.setObjectName("searchNotice")
         self.search_notice.hide()
         self.statusBar().addPermanentWidget(self.search_notice)
+        self.waiting_label = QLabel(self)
+        self.waiting_label.setObjectName("waitingLabel")
+        self.waiting_label.hide()
+        self._review_reading = self._review_again = False
+        self.statusBar().addPermanentWidget(self.waiting_label)
         self.statusBar().addPermanentWidget(self.counts_label)
         self.statusBar().addPermanentWidget(self.jobs)
         self.setAcceptDrops(True)
@@ -155,6 +160,8 @@ class MainWindow(QMainWindow):
         s.notice.connect(self.show_notice)  # bound methods only: the session outlives this window
         s.changes_applied.connect(self._on_changes)
         s.changes_applied.connect(self.update_review_count)  # a merge or an edit may close a proposal
+        s.external_change.connect(self.update_review_count)  # another process's maintenance run
+        s.waiting_changed.connect(self._show_waiting)
         self.maintenance.finished.connect(self._maintenance_finished)
         s.undo_stack.canUndoChanged.connect(self._update_undo)
         s.undo_stack.canRedoChanged.connect(self._update_undo)
@@ -239,7 +246,7 @@ class MainWindow(QMainWindow):
     def open_memory(self, memory_id: str) -> None:
         if memory_id == self.editor.memory_id and not self.editor.is_new:
             return
-        if not self.editor.maybe_leave():
+        if not self.editor.maybe_leave(then=partial(self._open_from_chain, memory_id)):
             self.browser.select_memory(self.editor.memory_id)  # the selection goes back to what is edited
             return
         hit, query, terms = self._search_of(memory_id)
@@ -263,7 +270,7 @@ class MainWindow(QMainWindow):
         self.browser.select_memory(memory_id)
 
     def new_memory(self) -> None:
-        if not self.editor.maybe_leave():
+        if not self.editor.maybe_leave(then=self.new_memory):
             return
         node = self.browser.tree.current_node()
         group = node.key if node is not None and node.kind == "group" and node.key else ""
@@ -446,12 +453,38 @@ class MainWindow(QMainWindow):
         self.review_dialog.open()
 
     def update_review_count(self, *_args) -> None:
-        """Tools → Review duplicates shows how many proposals wait."""
-        try:
-            count = proposal_count(self.session.store)
-        except Exception:  # noqa: BLE001 - a closed database: the count is only a hint
+        """Tools → Review duplicates shows how many proposals wait.
+
+        Counting reads every proposal with its member memories: a work-lane job,
+        one at a time (a burst of changes asks once more at the end, not once each).
+        """
+        if self._review_reading:
+            self._review_again = True
             return
-        self.show_review_count(count)
+        self._review_reading, self._review_again = True, False
+        store = self.session.store
+
+        def count(cancel, progress):
+            try:
+                return proposal_count(store)
+            except Exception:  # noqa: BLE001 - a closed database: the count is only a hint
+                return None
+
+        self.session.taskman.run(count, label="", lane="work", visible=False, cancellable=False,
+                                 on_done=self._review_counted, on_failed=lambda _exc: self._review_counted(None))
+
+    def _review_counted(self, count) -> None:
+        self._review_reading = False
+        if count is not None:
+            self.show_review_count(count)
+        if self._review_again:
+            self.update_review_count()
+
+    def _show_waiting(self, waiting: bool) -> None:
+        """Another process holds the write lock: our change is queued, the window goes on."""
+        self.waiting_label.setText(self.tr("Waiting for another program to finish writing… "
+                                           "your change is saved as soon as it does"))
+        self.waiting_label.setVisible(waiting)
 
     def show_review_count(self, count: int) -> None:
         self.review_count = count
@@ -459,10 +492,13 @@ class MainWindow(QMainWindow):
                                  else self.tr("Review duplicates…"))
 
     def _maintenance_finished(self, report) -> None:
-        self.update_review_count()
         if self.review_dialog is not None and self.review_dialog.isVisible():
             self.review_dialog.refresh()
-        count = getattr(self, "review_count", 0)
+        try:
+            count = proposal_count(self.session.store)  # the message names it (once per run, after it)
+        except Exception:  # noqa: BLE001
+            count = 0
+        self.show_review_count(count)
         self.statusBar().showMessage(self.tr("Maintenance done: {n} merge proposals to review").format(n=count)
                                      if count else self.tr("Maintenance done"), 8000)
 
@@ -593,7 +629,7 @@ class MainWindow(QMainWindow):
         s.sync()
 
     def closeEvent(self, event) -> None:
-        if not self.editor.maybe_leave():
+        if not self.editor.maybe_leave(then=self.close):
             event.ignore()
             return
         self.save_layout()

@@ -50,13 +50,18 @@ class MaintenanceScheduler(QObject):
             self.run()
 
     def run(self) -> None:
-        from ..core.maintenance import run_maintenance
-
         store = self.session.store
         self._ran_this_session = True
-        self.session.taskman.run(lambda cancel, progress: run_maintenance(store, cancel=cancel, progress=progress),
+        self.session.taskman.run(lambda cancel, progress: self._run(store, cancel, progress),
                                  label=self.tr("Maintenance"), lane="db", on_done=self._done,
                                  on_failed=self.session.report)
+
+    def _run(self, store, cancel, progress):
+        from ..core.maintenance import run_maintenance
+
+        report = run_maintenance(store, cancel=cancel, progress=progress)
+        self.session.feed.absorb(report.changes.memory_ids)  # db lane, like the feed's polls
+        return report
 
     def _done(self, report) -> None:
         self.session.broadcast(report.changes)

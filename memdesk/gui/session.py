@@ -7,6 +7,7 @@ Views never call each other after a change: they all listen to
 from __future__ import annotations
 
 import logging
+import sqlite3
 import traceback
 from typing import Callable
 
@@ -14,18 +15,39 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from ..core.errors import CancelledError, MemDeskError
+from ..core.feed import FeedReader
 from .taskman import TaskManager
 from .undo import OpCommand
 
 log = logging.getLogger(__name__)
-EXTERNAL_POLL_MS = 2000  # how often to look for commits by the CLI or an assistant
+FEED_POLL_MS = 250  # how often to read the change feed for commits by the CLI or an assistant
 UNDO_LIMIT = 200  # steps kept; a purge step holds its memories' rows, so the history is bounded
+
+
+def _lock_held_elsewhere(store) -> bool:
+    """Does another connection hold the write lock right now? (db lane; does not wait)"""
+    conn = store.connection()
+    if conn.in_transaction:
+        return False
+    timeout = conn.execute("PRAGMA busy_timeout").fetchone()[0]
+    conn.execute("PRAGMA busy_timeout = 0")
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError:
+        return True
+    else:
+        conn.execute("ROLLBACK")
+        return False
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {int(timeout)}")
 
 
 class Session(QObject):
     changes_applied = Signal(object)  # Changes
     saved_searches_changed = Signal()
-    external_change = Signal()  # another process wrote; which memories is unknown
+    external_change = Signal()  # another process wrote something besides memories (settings, tool log)
+    waiting_changed = Signal(bool)  # a write of ours is waiting (another process holds the lock)
+    _lock_wait = Signal(bool)
     error_raised = Signal(str)
     notice = Signal(str)  # worth a line in the status bar, not a dialog (a cancelled job)
     busy_changed = Signal(bool)  # an undo/redo is running in the background
@@ -41,9 +63,15 @@ class Session(QObject):
         self._restoring = False  # putting the stack back after a refused step
         self._refused = None  # (command, undoing, error) until the stack is put back
         self._stepping = False  # inside undo_stack.undo()/redo() called by undo()/redo()
-        self._data_version = store.data_version()
+        # Where the views start reading: before the tree's first snapshot, so nothing falls between.
+        self.feed = FeedReader(store)
+        self.feed.begin_at(store.change_marker())
+        self._polling = False
+        self._writes = 0  # our writes queued or running on the db lane
+        self._waiting = False
+        self._lock_wait.connect(self._set_waiting)  # emitted on the db lane, delivered here (queued)
         self._poll = QTimer(self)
-        self._poll.setInterval(EXTERNAL_POLL_MS)
+        self._poll.setInterval(FEED_POLL_MS)
         self._poll.timeout.connect(self.check_external)
         self._poll.start()
 
@@ -52,10 +80,10 @@ class Session(QObject):
                 on_done: Callable | None = None, on_error: Callable | None = None):
         """Run ``op(store) -> Result``, push its undo step and broadcast its changes.
 
-        Runs right here when it is one short write; on the db lane when asked,
-        or when the lane is busy (a UI-thread write would wait for its lock).
+        Always on the db lane: the UI thread never waits for SQLite's write lock
+        (another process may hold it for seconds) or for a commit's fsync.
         ``on_error(exc)`` may return True to say it handled the error itself.
-        Returns the Result when it ran synchronously, else None.
+        ``background`` is kept for callers; every write runs in the background.
         """
         def finish(result):
             if undoable and (result.changes or result.flags):  # nothing changed: nothing to undo
@@ -69,17 +97,49 @@ class Session(QObject):
                 return
             self.report(exc)
 
-        if background or self.taskman.lane_busy("db"):
-            self.taskman.run(lambda cancel, progress: op(self.store), label=label, lane="db",
-                             on_done=finish, on_failed=fail, cancellable=False)
-            return None
-        try:
-            result = op(self.store)
-        except Exception as exc:  # noqa: BLE001 - shown to the user, never a crash
-            fail(exc)
-            return None
-        finish(result)
-        return result
+        self.write(op, label=label, on_done=finish, on_failed=fail)
+
+    def write(self, op: Callable, *, label: str, on_done: Callable, on_failed: Callable):
+        """Run ``op(store) -> Result`` (or a RunReport) on the db lane; the feed takes in what it
+        changed before the next poll, so our own writes are not reported back as someone else's."""
+        store, feed = self.store, self.feed
+
+        def job(cancel, progress):
+            if _lock_held_elsewhere(store):
+                self._lock_wait.emit(True)  # the status bar says so; op() below waits for the lock
+            result = op(store)
+            changes = getattr(result, "changes", None)
+            if changes:
+                feed.absorb(changes.memory_ids)
+            return result
+
+        def settle(callback):
+            def run(value):
+                self._writes -= 1
+                if not self._writes:
+                    self._set_waiting(False)
+                callback(value)
+            return run
+
+        self._writes += 1
+        return self.taskman.run(job, label=label, lane="db", on_done=settle(on_done),
+                                on_failed=settle(on_failed), cancellable=False)
+
+    @property
+    def waiting(self) -> bool:
+        return self._waiting
+
+    def _set_waiting(self, waiting: bool) -> None:
+        if waiting and not self._writes:
+            return  # the write finished before this news arrived
+        if waiting != self._waiting:
+            self._waiting = waiting
+            self.waiting_changed.emit(waiting)
+
+    @property
+    def writing(self) -> bool:
+        """A write of ours is queued or running."""
+        return self._writes > 0
 
     def replay(self, command: OpCommand) -> None:
         """Undo or redo one command (called by QUndoStack through OpCommand).
@@ -101,29 +161,17 @@ class Session(QObject):
         def refused(exc):
             self._report_refused(command, undoing, exc, kept=self._keep(command, undoing))
 
-        if command.heavy or self.taskman.lane_busy("db"):
-            self._set_busy(+1)
+        self._set_busy(+1)  # on the db lane, always: the UI thread never waits for the lock
 
-            def ok(result):
-                self._set_busy(-1)
-                done(result)
+        def ok(result):
+            self._set_busy(-1)
+            done(result)
 
-            def bad(exc):
-                self._set_busy(-1)
-                refused(exc)
+        def bad(exc):
+            self._set_busy(-1)
+            refused(exc)
 
-            self.taskman.run(lambda cancel, progress: step(self.store), label=command.text(), lane="db",
-                             on_done=ok, on_failed=bad, cancellable=False)
-            return
-        try:
-            result = step(self.store)
-        except Exception as exc:  # noqa: BLE001
-            # Put back once QUndoStack has moved its index: undo()/redo() below, else a moment later.
-            self._refused = (command, undoing, exc)
-            if not self._stepping:
-                QTimer.singleShot(0, self._settle)
-            return
-        done(result)
+        self.write(lambda store: step(store), label=command.text(), on_done=ok, on_failed=bad)
 
     def _settle(self) -> None:
         if self._refused is not None:
@@ -183,8 +231,6 @@ class Session(QObject):
             self.busy_changed.emit(self.busy)
 
     def _after(self, result) -> None:
-        # Our own worker threads commit through other connections; don't mistake them for outsiders.
-        self._data_version = self.store.data_version()
         # An inbox answer (or its undo) may change no memory, yet the inbox and its count must follow.
         if result.changes or "proposals" in result.flags:
             self.changes_applied.emit(result.changes)
@@ -193,7 +239,6 @@ class Session(QObject):
 
     def broadcast(self, changes) -> None:
         """Changes made outside an operation (maintenance runs): refresh views, no undo step."""
-        self._data_version = self.store.data_version()
         if changes:
             self.changes_applied.emit(changes)
 
@@ -212,18 +257,33 @@ class Session(QObject):
 
     # ---- other writers ------------------------------------------------------------------------
     def check_external(self) -> bool:
-        """Notice commits by other processes (PRAGMA data_version); True if there were some."""
-        if self.taskman.lane_busy("db"):
-            return False  # our own writer is committing; its result refreshes the views
-        try:
-            version = self.store.data_version()
-        except Exception:  # noqa: BLE001 - a closed or vanished file; the next open reports it
-            return False
-        if version == self._data_version:
-            return False
-        self._data_version = version
-        self.external_change.emit()
+        """Read the change feed on the db lane (after our own writes, never beside them).
+
+        What another process changed arrives on ``changes_applied`` like our own
+        changes (``note`` says "external"); access-count touches change nothing a
+        person sees and are dropped by the reader. Returns True if a read started.
+        """
+        if self._polling or self.taskman.lane_busy("db"):
+            return False  # our own write runs; the next tick reads what it left behind
+        self._polling = True
+        feed = self.feed
+        self.taskman.run(lambda cancel, progress: feed.poll(), label="", lane="db", visible=False,
+                         cancellable=False, on_done=self._feed_read, on_failed=self._feed_failed)
         return True
+
+    def _feed_read(self, found) -> None:
+        self._polling = False
+        if found is None:
+            return
+        changes, other = found
+        if changes:
+            self.changes_applied.emit(changes)
+        if other:
+            self.external_change.emit()
+
+    def _feed_failed(self, exc) -> None:
+        self._polling = False
+        log.warning("reading the change feed failed: %s", exc)  # a vanished file; the next open reports it
 
     def close(self) -> None:
         self._poll.stop()

@@ -687,6 +687,10 @@ The damaged file is kept beside the backups.</source>
         <translation>已导出 {n} 条记忆到 {file}</translation>
     </message>
     <message>
+        <source>Waiting for another program to finish writing… your change is saved as soon as it does</source>
+        <translation>正在等待另一个程序写完……它一结束就会保存你的更改</translation>
+    </message>
+    <message>
         <source>MemDesk database (*.db);;All files (*)</source>
         <translation>记忆台数据库 (*.db);;所有文件 (*)</translation>
     </message>
@@ -1108,6 +1112,10 @@ Database: {path}</source>
         <translation>这条记忆已过期，助手不会再收到它。</translation>
     </message>
     <message>
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
         <source>● Unsaved changes</source>
         <translation>● 有未保存的修改</translation>
     </message>
@@ -1140,6 +1148,10 @@ Database: {path}</source>
         <translation>未保存 — {field}：{problem}</translation>
     </message>
     <message>
+        <source>Not saved — {problem}. Your text is still here: save again to retry.</source>
+        <translation>未保存 — {problem}。你的内容仍在这里：再次保存即可重试。</translation>
+    </message>
+    <message>
         <source>Put back earlier values</source>
         <translation>恢复修改前的内容</translation>
     </message>
@@ -1150,6 +1162,10 @@ Database: {path}</source>
     <message>
         <source>This memory was changed elsewhere. Saving will show both versions.</source>
         <translation>这条记忆已在别处被修改。保存时会同时显示两个版本供你选择。</translation>
+    </message>
+    <message>
+        <source>This memory was changed elsewhere while you were editing it.</source>
+        <translation>你编辑期间，这条记忆在别处被修改了。</translation>
     </message>
 </context>
 <context>

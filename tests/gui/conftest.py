@@ -100,6 +100,9 @@ def launch(qtbot, asker):
         apps.append(app)
         window = app.window
         window.app_controller = app
+        # Writes run on the db lane: wait for them (and undo steps) to land, as a user would see them.
+        window.settle = lambda: qtbot.waitUntil(
+            lambda: not window.session.writing and not window.session.busy, timeout=20000)
         qtbot.waitExposed(window)
         window.activateWindow()
         qtbot.waitUntil(lambda: not window.browser.tree.building)

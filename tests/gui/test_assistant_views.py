@@ -41,6 +41,7 @@ def test_activity_lists_tool_calls_and_reverting_one_trashes_its_memory(launch, 
     assert dialog.revert_button.isEnabled()
     trash_before = window.browser.tree.counts()["trash"]
     dialog.revert_button.click()
+    window.settle()
     store = window.session.store
     assert store.get(first).is_deleted and not store.get(second).is_deleted
     row = next(r for r in dialog.model.rows if r.id == rows[1].id)
@@ -60,6 +61,7 @@ def test_a_conflicting_revert_shows_the_error_and_changes_nothing(launch, db_pat
     call = next(r for r in dialog.model.rows if first[:8] in r.touched)
     dialog.select(call.id)
     dialog.revert_button.click()
+    window.settle()
     assert asker.informed and "was changed after tool call" in asker.informed[-1]
     record = store.get(first)
     assert not record.is_deleted and record.content == "用户偏好 Rust 编程"
@@ -80,6 +82,7 @@ def test_context_preview_shows_the_brief_and_its_token_count(launch, db_path, qt
     pid, first, _ = seed_calls(db_path)
     window = launch(db_path)
     window.acts.context_preview.trigger()
+    window.settle()
     dialog = window.context_preview_dialog
     assert dialog.isVisible()
     assert "全局记忆：用户住在上海" in dialog.text.toPlainText()  # Global: only global memories
@@ -122,18 +125,22 @@ def test_memory_switches_persist_and_undo(launch, db_path, qtbot):
     store = window.session.store
     assert dialog.auto_save.isChecked()
     qtbot.mouseClick(dialog.auto_save, Qt.MouseButton.LeftButton)
+    window.settle()
     assert store.persona(pid).auto_save_memory is False
     assert window.acts.undo.text() == "Undo Turn memory off for “工作助手”"
 
     assert dialog.global_switch.isChecked()
     qtbot.mouseClick(dialog.global_switch, Qt.MouseButton.LeftButton)
+    window.settle()
     assert store.setting("global.auto_save_memory") is False
     tools = MemoryTools(store, client="test")
     assert tools.list_tools() == [] and tools.list_tools("工作助手") == []
 
     window.session.undo()
+    window.settle()
     assert store.setting("global.auto_save_memory") is True and dialog.global_switch.isChecked()
     window.session.undo()
+    window.settle()
     assert store.persona(pid).auto_save_memory is True and dialog.auto_save.isChecked()
 
 

@@ -18,27 +18,33 @@ def seed_persona(path, name="工作助手", memories=2):
 def test_add_rename_colour_and_delete_personas(launch, db_path, qtbot, asker):
     window = launch(db_path)
     window.acts.personas.trigger()
+    window.settle()
     dialog = window.personas_dialog
     assert dialog.isVisible()
     store = window.session.store
 
     asker.texts = ["写作助手"]
     dialog.add_button.click()
+    window.settle()
     persona = store.persona_by_name("写作助手")
     assert persona is not None and dialog.current_id() == persona.id
     assert window.persona_combo.findData(persona.id) >= 0  # the toolbar selector follows
 
     dialog.name.setText("写作教练")
     dialog.apply_button.click()
+    window.settle()
     assert store.persona(persona.id).name == "写作教练"
     assert window.acts.undo.text() == "Undo Rename persona “写作助手” to “写作教练”"
 
     asker.colours = ["#aa3366"]
     dialog.colour_button.click()
+    window.settle()
     assert store.persona(persona.id).colour == "#aa3366"
 
     window.session.undo()
+    window.settle()
     window.session.undo()
+    window.settle()
     assert store.persona(persona.id).name == "写作助手" and store.persona(persona.id).colour == ""
 
 
@@ -52,22 +58,26 @@ def test_deleting_a_persona_asks_what_happens_to_its_memories(launch, db_path, q
 
     asker.choices = ["cancel"]
     dialog.delete_button.click()
+    window.settle()
     assert store.persona_by_name("工作助手") is not None
     assert "2 memories" in asker.asked[-1]
 
     asker.choices = ["trash"]
     dialog.delete_button.click()
+    window.settle()
     assert store.persona_by_name("工作助手") is None
     assert all(store.get(i).is_deleted for i in ids)
     assert window.browser.tree.counts()["trash"] == 2
 
     window.session.undo()  # the persona comes back, and its memories with it
+    window.settle()
     assert store.persona(pid).name == "工作助手"
     assert all(not store.get(i).is_deleted and store.get(i).persona_id == pid for i in ids)
 
     dialog.select(pid)
     asker.choices = ["global"]
     dialog.delete_button.click()
+    window.settle()
     assert all(store.get(i).persona_id is None and not store.get(i).is_deleted for i in ids)
 
 
@@ -81,12 +91,14 @@ def test_showing_a_persona_that_gets_deleted_falls_back_to_all(launch, db_path, 
     window.personas_dialog.select(pid)
     asker.choices = ["global"]
     window.personas_dialog.delete_button.click()
+    window.settle()
     assert window.persona_combo.currentData() == "__all__"
 
 
 def test_settings_store_weights_and_schedule_in_the_database(launch, db_path, qtbot):
     window = launch(db_path)
     window.acts.settings.trigger()
+    window.settle()
     dialog = window.settings_dialog
     assert dialog.isVisible()
     dialog.weights["importance"].setValue(0.5)

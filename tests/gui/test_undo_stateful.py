@@ -272,13 +272,19 @@ def test_the_issue_scenario_in_the_window(launch, db_path):
     window.last_error = ""
     actions, store = window.actions_, window.session.store
     actions.set_importance([memory_id], 9)
+    window.settle()
     actions.set_type([memory_id], "fact")
+    window.settle()
     actions.move_to_group([memory_id], "甲")
+    window.settle()
     actions.set_importance([memory_id], 3)  # importance → delete → undo → undo, on the other memory too
+    window.settle()
     actions.delete([memory_id, other])
+    window.settle()
     for _ in range(5):
         assert window.acts.undo.isEnabled()
         window.acts.undo.trigger()
+        window.settle()
     assert window.last_error == ""
     record = store.get(memory_id)
     assert (record.importance, record.type, record.group, record.importance_set) == (5, "note", "", False)
@@ -286,6 +292,7 @@ def test_the_issue_scenario_in_the_window(launch, db_path):
     assert not window.acts.undo.isEnabled()
     for _ in range(5):
         window.acts.redo.trigger()
+        window.settle()
     record = store.get(memory_id)
     assert (record.importance, record.type, record.group, record.is_deleted) == (3, "fact", "甲", True)
     assert window.last_error == "" and not window.acts.redo.isEnabled()
@@ -302,8 +309,10 @@ def test_undoing_keep_both_in_the_window_brings_the_proposal_back(launch, db_pat
     store.close()
     window = launch(db_path)
     window.session.perform(partial(ops.keep_both_proposal, proposal_id=proposal.id), label="Keep both")
+    window.settle()
     assert proposals(window.session.store) == []
     with qtbot.waitSignal(window.session.changes_applied, timeout=5000):
         window.acts.undo.trigger()
+        window.settle()
     assert [p.id for p in proposals(window.session.store)] == [proposal.id]
     assert window.last_error == "" and window.acts.redo.isEnabled()

@@ -32,6 +32,7 @@ def test_search_opens_hits_and_leaves_access_counts_alone(launch, db_path, qtbot
     ids = seed(db_path)
     window = launch(db_path, wait_index=True)
     qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    window.settle()
     assert window.search_bar.edit.hasFocus()
     outcome = search(window, qtbot, "咖啡")
     assert outcome.engine == "engine" and outcome.hits[0].id == ids["咖啡"]
@@ -40,6 +41,7 @@ def test_search_opens_hits_and_leaves_access_counts_alone(launch, db_path, qtbot
     assert ("咖啡", True) in parts["title"] and ("咖啡", True) in parts["snippet"]  # matches are marked
 
     qtbot.keyClick(window.search_bar.edit, Qt.Key.Key_Return)  # opens the current (first) result
+    window.settle()
     assert window.editor.memory_id == ids["咖啡"]
     explain = window.editor.explain
     assert "咖啡" in explain.note.text() and explain.tree.topLevelItemCount() > 0
@@ -51,8 +53,10 @@ def test_search_opens_hits_and_leaves_access_counts_alone(launch, db_path, qtbot
     results.view.setCurrentIndex(results.model.index(0))
     assert window.editor.memory_id == hits[0]
     window.acts.next.trigger()
+    window.settle()
     assert window.editor.memory_id == hits[1]
     window.acts.previous.trigger()
+    window.settle()
     assert window.editor.memory_id == hits[0]
 
     # A new search that still finds the open memory explains it for the new query.
@@ -60,6 +64,7 @@ def test_search_opens_hits_and_leaves_access_counts_alone(launch, db_path, qtbot
     assert window.editor.memory_id == hits[0] and "绿茶 OR 喝" in explain.note.text()
 
     qtbot.keyClick(window.search_bar.edit, Qt.Key.Key_Escape)
+    window.settle()
     assert window.browser.stack.currentWidget() is window.browser.tree
     assert "绿茶" not in explain.note.text()  # no search: nothing left from the last one
 
@@ -92,21 +97,27 @@ def test_delete_restore_purge_and_empty_trash(launch, db_path, qtbot, asker):
     assert window.editor.memory_id == ids["绿茶"]
     tree.view.setFocus()
     qtbot.keyClick(tree.view, Qt.Key.Key_Delete)
+    window.settle()
     store = window.session.store
     assert store.get(ids["绿茶"]).is_deleted
     assert tree.counts()["trash"] == 1 and tree.counts()["active"] == 3
     assert window.editor.banner.isVisible() and window.editor.banner_button.isVisible()
     window.editor.banner_button.click()  # "Restore" in the editor
+    window.settle()
     assert not store.get(ids["绿茶"]).is_deleted and tree.counts()["trash"] == 0
 
     window.actions_.delete([ids["绿茶"], ids["跑步"]])
+    window.settle()
     asker.choices = ["no"]
     window.actions_.purge([ids["绿茶"]])
+    window.settle()
     assert store.get(ids["绿茶"]).is_deleted  # declined: still in the trash
     asker.choices = ["yes"]
     window.actions_.empty_trash()
+    window.settle()
     assert store.count(state="all") == 2 and tree.counts()["trash"] == 0
     window.session.undo()  # even emptying the trash can be undone
+    window.settle()
     assert store.count(state="deleted") == 2 and tree.counts()["trash"] == 2
 
 
@@ -117,26 +128,35 @@ def test_undo_and_redo_every_step_with_names_in_the_edit_menu(launch, db_path, q
     window.new_memory()
     type_text(window.editor.content, "新记忆")
     window.editor.save()
+    window.settle()
     new_id = window.editor.memory_id
     assert window.acts.undo.text().startswith("Undo Add")
     window.actions_.move_to_group([ids["例会"]], "工作/会议")
+    window.settle()
     window.actions_.delete([ids["跑步"]])
+    window.settle()
     assert "Delete" in window.acts.undo.text()
 
     qtbot.keyClick(window.browser.tree.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    window.settle()
     assert not store.get(ids["跑步"]).is_deleted
     window.acts.undo.trigger()
+    window.settle()
     assert store.get(ids["例会"]).group == "工作"
     window.acts.undo.trigger()
+    window.settle()
     assert new_id not in store.get_many([new_id])  # undoing an add removes it
     assert not window.acts.undo.isEnabled()
     assert window.acts.redo.text().startswith("Redo Add")
 
     qtbot.keyClick(window.browser.tree.view, Qt.Key.Key_Z,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    window.settle()
     assert store.get(new_id).content == "新记忆"  # back under its own id
     window.acts.redo.trigger()
+    window.settle()
     window.acts.redo.trigger()
+    window.settle()
     assert store.get(ids["例会"]).group == "工作/会议" and store.get(ids["跑步"]).is_deleted
     tree = window.browser.tree.model.tree
     assert ("group", "工作/会议") in tree.containers and tree.briefs[new_id].title == "新记忆"
@@ -146,8 +166,10 @@ def test_undo_of_an_edit_changed_elsewhere_is_refused(launch, db_path, qtbot, ot
     ids = seed(db_path)
     window = launch(db_path)
     window.actions_.move_to_group([ids["例会"]], "会议")
+    window.settle()
     other_writer(db_path, ids["例会"], title="例会（改）")
     window.session.undo()
+    window.settle()
     assert "changed elsewhere" in window.last_error and "例会（改）" in window.last_error
     assert "stays in the undo history" in window.last_error
     assert window.session.store.get(ids["例会"]).group == "会议"  # nothing overwritten
@@ -157,6 +179,7 @@ def test_undo_of_an_edit_changed_elsewhere_is_refused(launch, db_path, qtbot, ot
     assert window.acts.undo.isEnabled() and "会议" in window.acts.undo.text()
     other_writer(db_path, ids["例会"], title="例会")  # the other change is taken back
     window.session.undo()
+    window.settle()
     assert window.session.store.get(ids["例会"]).group == "工作"
     assert stack.canRedo()
 
@@ -181,14 +204,18 @@ def test_drag_memories_onto_a_group_a_tag_and_a_persona(launch, db_path, qtbot, 
     window.browser.tree.view.expand(window.browser.tree.model.index_of(tree.containers[("group", "生活")]))
     moved = [ids["咖啡"], ids["跑步"]]
     _drop_on(window, qtbot, drop, tree.containers[("group", "工作")], moved)
+    window.settle()
     store = window.session.store
     assert {store.get(i).group for i in moved} == {"工作"}
     _drop_on(window, qtbot, drop, tree.containers[("tag", "会议")], moved)
+    window.settle()
     assert all("会议" in store.get(i).tags for i in moved)
     persona_node = next(n for n in tree.sections["personas"].children if n.key == pid)
     _drop_on(window, qtbot, drop, persona_node, moved)
+    window.settle()
     assert {store.get(i).persona_id for i in moved} == {pid}
     window.session.undo()
+    window.settle()
     assert {store.get(i).persona_id for i in moved} == {None}
 
 
@@ -207,6 +234,7 @@ def test_bulk_change_of_type_and_importance_from_the_context_menu(launch, db_pat
     importance = next(a.menu() for a in menu.actions() if a.text() == "Set importance")
     next(a for a in importance.actions() if a.text() == "9").trigger()
     menu.close()
+    window.settle()
     store = window.session.store
     assert {(store.get(i).type, store.get(i).importance) for i in chosen} == {("fact", 9)}
 

@@ -52,6 +52,7 @@ def test_create_edit_and_save_with_chinese_input(launch, db_path, qtbot, type_te
     type_text(editor.tags, "习惯，健康")
     assert editor.dirty and window.windowTitle().startswith("●")
     qtbot.keyClick(editor.content, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    window.settle()
     assert not editor.is_new and not editor.dirty
     record = window.session.store.get(editor.memory_id)
     assert (record.title, record.content, record.tags, record.persona_id) == (
@@ -63,6 +64,7 @@ def test_create_edit_and_save_with_chinese_input(launch, db_path, qtbot, type_te
     editor.importance.setValue(8)
     assert editor.dirty
     qtbot.keyClick(editor.content, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    window.settle()
     record = window.session.store.get(record.id)
     assert record.content == "用户晚上八点以后不喝含咖啡因的饮品。" and record.importance == 8
     assert record.version == 2
@@ -82,12 +84,14 @@ def test_leaving_unsaved_edits_asks_first(launch, db_path, qtbot, asker, type_te
     window.open_memory(ids["饮品偏好"])
     assert window.editor.memory_id == ids["例会"] and window.editor.dirty
     asker.choices = ["save"]
-    window.open_memory(ids["饮品偏好"])
-    assert window.editor.memory_id == ids["饮品偏好"]
+    window.open_memory(ids["饮品偏好"])  # saves on the db lane, then goes on to the other memory
+    window.settle()
+    qtbot.waitUntil(lambda: window.editor.memory_id == ids["饮品偏好"])
+    assert window.browser.tree.current_memory_id() == ids["饮品偏好"]
     assert window.session.store.get(ids["例会"]).title == "例会！"
 
 
-def _edit_then_conflict(window, type_text, other_writer):
+def _edit_then_conflict(window, qtbot, type_text, other_writer):
     store = window.session.store
     memory_id = next(b.id for b in window.browser.tree.model.tree.briefs.values() if b.title == "饮品偏好")
     window.open_memory(memory_id)
@@ -95,19 +99,22 @@ def _edit_then_conflict(window, type_text, other_writer):
     type_text(window.editor.content, "用户喜欢喝乌龙茶")
     # Meanwhile another writer (an assistant, the CLI) changes the same memory.
     other_writer(store.path, memory_id, title="饮品偏好（助手）")
-    window.editor.save()
+    window.editor.save()  # or the change feed got there first: either way both versions are shown
+    qtbot.waitUntil(lambda: window.editor.conflict_dialog is not None)
+    window.settle()
     return memory_id
 
 
 def test_conflict_keep_mine(launch, db_path, qtbot, type_text, other_writer):
     seed(db_path)
     window = launch(db_path)
-    memory_id = _edit_then_conflict(window, type_text, other_writer)
+    memory_id = _edit_then_conflict(window, qtbot, type_text, other_writer)
     dialog = window.editor.conflict_dialog
     assert dialog is not None and dialog.isVisible()
     assert set(dialog.differing) == {"title", "content"}
     assert window.session.store.get(memory_id).content == "用户喜欢喝绿茶"  # nothing overwritten yet
     dialog.keep_mine.click()
+    window.settle()
     record = window.session.store.get(memory_id)
     assert (record.title, record.content) == ("饮品偏好", "用户喜欢喝乌龙茶")
     assert not window.editor.dirty
@@ -116,8 +123,9 @@ def test_conflict_keep_mine(launch, db_path, qtbot, type_text, other_writer):
 def test_conflict_take_theirs(launch, db_path, qtbot, type_text, other_writer):
     seed(db_path)
     window = launch(db_path)
-    memory_id = _edit_then_conflict(window, type_text, other_writer)
+    memory_id = _edit_then_conflict(window, qtbot, type_text, other_writer)
     window.editor.conflict_dialog.take_theirs.click()
+    window.settle()
     record = window.session.store.get(memory_id)
     assert (record.title, record.content) == ("饮品偏好（助手）", "用户喜欢喝绿茶")
     assert window.editor.title.text() == "饮品偏好（助手）" and not window.editor.dirty
@@ -126,13 +134,14 @@ def test_conflict_take_theirs(launch, db_path, qtbot, type_text, other_writer):
 def test_conflict_merge_by_editing(launch, db_path, qtbot, type_text, other_writer):
     seed(db_path)
     window = launch(db_path)
-    memory_id = _edit_then_conflict(window, type_text, other_writer)
+    memory_id = _edit_then_conflict(window, qtbot, type_text, other_writer)
     dialog = window.editor.conflict_dialog
     dialog.merge_button.click()
     assert dialog.merge_edit.isVisible()
     dialog.merge_edit.selectAll()
     type_text(dialog.merge_edit, "用户喜欢喝乌龙茶和绿茶")
     dialog.save_merged.click()
+    window.settle()
     record = window.session.store.get(memory_id)
     # Their title (only they changed it) and the merged content.
     assert (record.title, record.content) == ("饮品偏好（助手）", "用户喜欢喝乌龙茶和绿茶")

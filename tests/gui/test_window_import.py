@@ -91,3 +91,25 @@ def test_declined_examples_are_not_offered_again(launch, tmp_path, qtbot):
     assert window.session.store.count(state="all") == 0
     again = launch(path)
     assert not again.examples_banner.isVisible()
+
+
+def test_a_large_import_is_cut_in_worker_processes_and_lands(launch, db_path, tmp_path, qtbot):
+    """1,000+ memories: the store cuts them in forked workers, which a daemonic import child
+    could not start ("daemonic processes are not allowed to have children")."""
+    import json
+
+    from memdesk.core.parallel import MIN_ITEMS as PARALLEL_MIN
+
+    source = tmp_path / "many.json"
+    n = PARALLEL_MIN + 50
+    source.write_text(json.dumps({"memories": [{"content": f"批量导入的记忆 {i}"} for i in range(n)]},
+                                 ensure_ascii=False), encoding="utf-8")
+    window = launch(db_path)
+    errors = []
+    window.session.error_raised.connect(errors.append)
+    with qtbot.waitSignal(window.importer.imported, timeout=120000):
+        window.importer.import_file(source, preview=False)
+    assert errors == []
+    assert window.session.store.count(state="active") == n
+    qtbot.waitUntil(lambda: not window.browser.tree.building and window.browser.tree.counts()["active"] == n,
+                    timeout=30000)

@@ -16,6 +16,7 @@ def test_save_a_search_and_run_it_from_the_tree(launch, db_path, qtbot, asker):
         window.search_bar.set_text("group:工作")
     asker.texts = ["工作的"]
     window.search_bar.save_button.click()
+    window.settle()
     tree = window.browser.tree.model.tree
     assert [n.label for n in tree.sections["saved"].children] == ["工作的"]
     window.search_bar.clear()
@@ -24,8 +25,10 @@ def test_save_a_search_and_run_it_from_the_tree(launch, db_path, qtbot, asker):
         window.browser.tree.view.clicked.emit(window.browser.tree.model.index_of(node))
     assert window.search_bar.text() == "group:工作" and len(blocker.args[0].hits) == 1
     window.remove_saved_search(0)
+    window.settle()
     assert not tree.sections["saved"].children
     window.session.undo()
+    window.settle()
     assert [n.label for n in window.browser.tree.model.tree.sections["saved"].children] == ["工作的"]
 
 
@@ -36,6 +39,7 @@ def test_rename_a_group_moves_its_subgroups_too(launch, db_path, qtbot, asker):
     window = launch(db_path)
     asker.texts = ["职场"]
     window.actions_.rename_group("工作")
+    window.settle()
     store = window.session.store
     assert [store.get(i).group for i in ids] == ["职场", "职场/甲", "工作甲"]
     assert ("group", "职场/甲") in window.browser.tree.model.tree.containers
@@ -59,8 +63,10 @@ def test_history_diff_revert_and_supersede_chain(launch, db_path, qtbot):
     assert "北京" in diff and "上海" in diff and "line-through" in diff
     with qtbot.waitSignal(window.session.changes_applied):
         editor.history.revert_button.click()
+    window.settle()
     assert window.session.store.get(old).content == "用户住在北京"
     window.session.undo()
+    window.settle()
     assert window.session.store.get(old).content == "用户住在上海"
     editor.chain.open_requested.emit(new)
     assert editor.memory_id == new
@@ -79,10 +85,12 @@ def test_expiry_is_saved_and_blank_content_is_refused(launch, db_path, qtbot, ty
     editor.expiry.check.setChecked(True)
     assert editor.dirty
     editor.save()
+    window.settle()
     saved = window.session.store.get(memory_id).expires_at
     assert abs((saved - when).total_seconds()) < 60
     editor.content.clear()
     editor.save()
+    window.settle()
     assert editor.banner.isVisible() and "Content" in editor.banner.text()
     assert window.session.store.get(memory_id).content == "临时" and editor.dirty
 
@@ -93,14 +101,11 @@ def test_external_writes_show_up_without_a_restart(launch, db_path, qtbot, other
     store.close()
     window = launch(db_path)
     window.open_memory(memory_id)
-    other_writer(db_path, memory_id, title="助手改的标题")
-    assert window.session.check_external()  # what the 2-second poll does
-    assert window.browser.tree.model.tree.briefs[memory_id].title == "助手改的标题"
-    assert window.editor.title.text() == "助手改的标题"  # not dirty: follows the store
-    other_writer(db_path, memory_id, purge=True)  # a purge elsewhere needs a full read to notice
-    with qtbot.waitSignal(window.browser.tree.loaded, timeout=10000):
-        assert window.session.check_external()
-    assert memory_id not in window.browser.tree.model.tree.briefs
+    other_writer(db_path, memory_id, title="助手改的标题")  # the change feed's poll picks it up
+    qtbot.waitUntil(lambda: window.browser.tree.model.tree.briefs[memory_id].title == "助手改的标题", timeout=3000)
+    qtbot.waitUntil(lambda: window.editor.title.text() == "助手改的标题")  # not dirty: follows the store
+    other_writer(db_path, memory_id, purge=True)
+    qtbot.waitUntil(lambda: memory_id not in window.browser.tree.model.tree.briefs, timeout=3000)
     assert window.editor.memory_id is None
 
 

@@ -25,6 +25,26 @@ def _reembed(store, *, cancel, progress, embedder=None, **_) -> TaskReport:
     return TaskReport("reembed", counts={"embedded": done}, details={"model_id": embedder.model_id})
 
 
+FEED_KEEP = 20_000  # change-feed rows kept: open windows that fell further behind reload in full
+FEED_KEEP_SETTING = "maintenance.feed_keep"
+
+
+def _prune_feed(store, *, cancel, progress, feed_keep: int | None = None, **_) -> TaskReport:
+    """Drop all but the newest change-feed rows (every assistant search adds some).
+
+    A reader (an open window) whose last-read row is among those dropped sees
+    that its marker fell behind the oldest row kept and reloads in full, so
+    nothing it had not read yet is lost to it.
+    """
+    keep = feed_keep if feed_keep is not None else store.setting(FEED_KEEP_SETTING, FEED_KEEP)
+    if isinstance(keep, bool) or not isinstance(keep, int) or keep < 0:
+        raise MemDeskError("feed_keep must be a whole number of rows ≥ 0")
+    progress(0, 1)
+    removed = store.prune_change_log(keep=keep)
+    progress(1, 1)
+    return TaskReport("prune_feed", counts={"removed": removed, "kept_at_most": keep})
+
+
 # name -> (task, what it does). Order is the run order.
 TASKS: dict[str, tuple[Callable[..., TaskReport], str]] = {
     "expire": (expiry.expire, "move expired short-term memories to the trash"),
@@ -35,6 +55,7 @@ TASKS: dict[str, tuple[Callable[..., TaskReport], str]] = {
     "reembed": (_reembed, "embed memories whose vectors are missing or stale (needs a model)"),
     "consolidate": (consolidation.find_proposals, "propose merges of near-duplicates for review"),
     "search_index": (optimize.compact_search, "compact the search index's common terms"),
+    "prune_feed": (_prune_feed, "drop old change-feed rows (windows behind them reload)"),
     "optimize": (optimize.optimize, "refresh SQLite's statistics"),
 }
 DEFAULT_TASKS = tuple(TASKS)

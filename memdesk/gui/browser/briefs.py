@@ -118,15 +118,6 @@ def memory_ids(store, **filters) -> list[str]:
     return [row[0] for row in _rows(query)]
 
 
-def changed_since(store, since) -> list[str]:
-    """Ids of memories added, edited or deleted at or after ``since`` (another process's writes)."""
-    _bind(store)
-    stamp = models.stored_time(since)
-    query = Memory.select(Memory.id).where((Memory.updated_at >= stamp) | (Memory.created_at >= stamp)
-                                           | (Memory.deleted_at >= stamp))
-    return [row[0] for row in _rows(query)]
-
-
 def contents(store, ids) -> dict[str, tuple[str, str]]:
     """id -> (title, content) for a few ids (search fallback, snippets)."""
     _bind(store)

@@ -41,7 +41,6 @@ class BrowserPane(QWidget):
         self.tree.memory_selected.connect(self.memory_selected)
         self.results.memory_selected.connect(self.memory_selected)
         session.changes_applied.connect(self._on_changes)
-        session.external_change.connect(self._on_external)
 
     # ---- the search index -------------------------------------------------------------------
     def start(self) -> None:
@@ -123,6 +122,7 @@ class BrowserPane(QWidget):
             self.search(self.query)
 
     def _on_changes(self, changes) -> None:
+        """Ours or another process's (the change feed): the index catches up from the feed."""
         if not self.backend.engine_ready:
             self._rerun()
         elif len(changes.memory_ids) > INCREMENTAL_MAX and self.tree.building:
@@ -142,15 +142,6 @@ class BrowserPane(QWidget):
         deferred, self._deferred = self._deferred, []
         for changes in deferred:
             self._update_index(changes)
-
-    def _on_external(self) -> None:
-        """Another process wrote: the index already holds it; re-read the columns it changed."""
-        backend = self.backend
-        if backend.engine_ready:
-            self.session.taskman.run(lambda cancel, progress: backend.catch_up(),
-                                     label=self.tr("Updating the search index"), lane="search", visible=False,
-                                     on_failed=self.session.report)
-        self._rerun()
 
     # ---- what the window asks ------------------------------------------------------------------
     def selected_ids(self) -> list[str]:

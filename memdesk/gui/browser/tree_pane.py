@@ -1,28 +1,25 @@
 """The tree view on the left: loads its tree off the UI thread and keeps it
 current from ``changes_applied``.
 
-A handful of changed memories are re-read on the UI thread (one short query)
-and moved with row signals; more than INCREMENTAL_MAX, another process's
-writes, or a persona switch rebuild the tree on the work lane and swap it in,
-keeping what was expanded and selected.
+A handful of changed memories (ours, or another process's as the change feed
+reports them) are re-read on the UI thread (one short query) and moved with
+row signals; more than INCREMENTAL_MAX, a pruned feed ("reload") or a persona
+switch rebuild the tree on the work lane and swap it in, keeping what was
+expanded and selected.
 """
 from __future__ import annotations
-
-from datetime import timedelta
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QTimer, Signal
 from PySide6.QtWidgets import QAbstractItemView, QTreeView, QVBoxLayout, QWidget
 
 from ...core import queries
-from ...core.changes import Changes
-from ...core.times import now_utc
+from ...core.feed import is_reload
 from .. import operations
-from .briefs import changed_since, load_briefs
+from .briefs import load_briefs
 from .tree_model import KEY_ROLE, KIND_ROLE, TreeModel
 from .tree_nodes import Tree
 
 INCREMENTAL_MAX = 300
-SYNC_MARGIN_S = 5  # look a little further back than the last check: clocks and commits race
 DEFAULT_EXPANDED = (("group", None), ("section", "personas"))
 
 
@@ -65,14 +62,12 @@ class TreePane(QWidget):
         self._expanded: set[tuple] = set(DEFAULT_EXPANDED)
         self._quiet = 0
         self._current_id = None
-        self._synced_at = now_utc()
 
         self.view.expanded.connect(lambda i: self._expanded.add(self.model.node(i).place))
         self.view.collapsed.connect(lambda i: self._expanded.discard(self.model.node(i).place))
         self.view.selectionModel().currentChanged.connect(self._on_current)
         self.view.clicked.connect(self._on_clicked)
         session.changes_applied.connect(self.on_changes)
-        session.external_change.connect(self.on_external)
         session.saved_searches_changed.connect(self._reload_saved)
 
     # ---- loading ----------------------------------------------------------------------------
@@ -89,7 +84,6 @@ class TreePane(QWidget):
         self.reload()
 
     def reload(self) -> None:
-        self._synced_at = now_utc()
         self._generation += 1
         generation, persona, store = self._generation, self.persona, self.session.store
         self._building = True
@@ -129,27 +123,14 @@ class TreePane(QWidget):
             self._quiet -= 1
         self.loaded.emit()
 
-    def on_external(self) -> None:
-        """Another process wrote: re-read what changed since the last look, or everything."""
-        since, self._synced_at = self._synced_at - timedelta(seconds=SYNC_MARGIN_S), now_utc()
-        if self._building:
-            self.reload()
-            return
-        store = self.session.store
-        self.model.set_personas([(p.id, p.name, p.colour) for p in store.personas()])
-        ids = changed_since(store, since)
-        if len(ids) > INCREMENTAL_MAX:
-            self.reload()
-            return
-        self.on_changes(Changes(updated=tuple(ids)))
-        if len(self.model.tree.briefs) != store.count(persona=self.persona, merge_global=True, state="all"):
-            self.reload()  # something was purged: only a full read can tell what
-
     def _reload_saved(self) -> None:
         self.model.set_saved(operations.saved_searches(self.session.store))
 
     # ---- keeping current ---------------------------------------------------------------------
     def on_changes(self, changes) -> None:
+        if is_reload(changes):  # the feed was pruned past what we had read: only a full read can tell
+            self.reload()
+            return
         if changes.personas:
             personas = self.session.store.personas()
             self.model.set_personas([(p.id, p.name, p.colour) for p in personas])

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.errors import ConflictError, NotFoundError, ValidationError
+from ...core.feed import is_external, is_reload
 from ...core.records import SCOPES, TYPES
 from .. import labels, operations
 from .conflict_dialog import ConflictDialog
@@ -57,6 +58,9 @@ class MemoryEditor(QWidget):
         self.memory_id: str | None = None
         self.is_new = False
         self.conflict_dialog: ConflictDialog | None = None
+        self._saving = False  # a save is queued or running on the db lane
+        self._saving_values: dict | None = None  # the form as it was sent
+        self._then = None  # what to do once the save lands (leave for another memory, close)
         self._loaded_form: dict = dict(NEW_DEFAULTS)
         self._loading = False
         self._dirty = False
@@ -66,7 +70,6 @@ class MemoryEditor(QWidget):
         self._build()
         self.retranslate()
         session.changes_applied.connect(self.on_changes)
-        session.external_change.connect(self._on_external)
         self.clear()
 
     # ---- layout ---------------------------------------------------------------------------------
@@ -122,7 +125,7 @@ class MemoryEditor(QWidget):
         self.revert_button = QPushButton(self)
         self.dirty_label = QLabel(self)
         self.dirty_label.setStyleSheet("color:#c0392b;")
-        self.save_button.clicked.connect(self.save)
+        self.save_button.clicked.connect(lambda: self.save())
         self.revert_button.clicked.connect(self.revert)
         buttons = QHBoxLayout()
         buttons.addWidget(self.dirty_label)
@@ -337,15 +340,24 @@ class MemoryEditor(QWidget):
             return
         dirty = bool(changed_fields(self._loaded_form, self.values())) or (
             self.is_new and bool(self.content.toPlainText().strip()))
-        self.dirty_label.setText(self.tr("● Unsaved changes") if dirty else "")
-        self.save_button.setEnabled(dirty or self.is_new)
+        self.dirty_label.setText(self.tr("Saving…") if self._saving else
+                                 self.tr("● Unsaved changes") if dirty else "")
+        self.save_button.setEnabled((dirty or self.is_new) and not self._saving)
         self.revert_button.setEnabled(dirty)
         if dirty != self._dirty:
             self._dirty = dirty
             self.dirty_changed.emit(dirty)
 
-    def maybe_leave(self) -> bool:
-        """Before showing something else: save, discard or stay. True = go ahead."""
+    def maybe_leave(self, then=None) -> bool:
+        """Before showing something else: save, discard or stay. True = go ahead now.
+
+        Saving runs on the db lane (another process may hold the lock for a while):
+        then the answer is False and ``then()`` runs once the save has landed; if it
+        fails the user stays here with the edit, and is told why.
+        """
+        if self._saving:
+            self._then = then  # one save is on its way: leave when it lands
+            return False
         if not self.dirty:
             return True
         choice = self.ask.choose(self, self.tr("Unsaved changes"),
@@ -353,7 +365,7 @@ class MemoryEditor(QWidget):
                                  [("save", self.tr("Save")), ("discard", self.tr("Discard")),
                                   ("cancel", self.tr("Keep editing"))], default="save", cancel="cancel")
         if choice == "save":
-            return self.save() is True
+            return self.save(then=then) is True
         if choice == "discard":
             self.revert()
             return True
@@ -371,37 +383,70 @@ class MemoryEditor(QWidget):
         first = text[0] if text else ""
         return first[:24] + ("…" if len(first) > 24 else "")
 
-    def save(self):
-        """True when saved now; False when refused (error, conflict dialog); None when queued."""
+    def save(self, then=None):
+        """Send the edit to the db lane. True when there was nothing to save; None when queued
+        (``saved`` follows, or the failure is shown and the edit stays in the form)."""
         values = self.values()
+        if not self.is_new and (self.memory_id is None or not self.dirty):
+            if then is not None:
+                then()
+            return True
+        if self._saving:
+            return None  # one at a time; this one's values go with the next save
+        if self.conflict_dialog is not None:  # the memory changed elsewhere: answer that first
+            self.conflict_dialog.raise_()
+            return False
         self.banner.setVisible(False)
         if self.is_new:
             fields = changed_fields(NEW_DEFAULTS, values)
             fields["content"] = values["content"]
             op = partial(operations.add_memory, fields=fields)
             label = self.tr("Add “{title}”").format(title=self._title_for_label(values))
-            result = self.session.perform(op, label=label, on_error=self._save_failed,
-                                          on_done=lambda r: self._saved(r.value))
+            done = lambda r: self._saved(r.value)  # noqa: E731
         else:
-            if self.memory_id is None or not self.dirty:
-                return True
             fields = changed_fields(self._loaded_form, values)
             op = partial(operations.update_memories, edits={self.memory_id: fields},
                          versions={self.memory_id: self.record.version})
             label = self.tr("Edit “{title}”").format(title=self._title_for_label(values))
             memory_id = self.memory_id
-            result = self.session.perform(op, label=label, on_error=self._save_failed,
-                                          on_done=lambda r: self._saved(memory_id))
-        if result is None:
-            return False if not self.session.taskman.lane_busy("db") else None
-        return True
+            done = lambda r: self._saved(memory_id)  # noqa: E731
+        self._start_saving(values, then)
+        self.session.perform(op, label=label, on_error=self._save_failed, on_done=done)
+        return None
+
+    def _start_saving(self, values, then) -> None:
+        self._saving, self._saving_values, self._then = True, values, then
+        self.dirty_label.setText(self.tr("Saving…"))
+        self.save_button.setEnabled(False)
+
+    def _stop_saving(self):
+        then, self._then = self._then, None
+        self._saving, self._saving_values = False, None
+        return then
+
+    @property
+    def saving(self) -> bool:
+        return self._saving
 
     def _saved(self, memory_id: str) -> None:
+        sent = self._saving_values
+        then = self._stop_saving()
+        typed = self.values()
         hit, query, terms = self._search if memory_id == self.memory_id else (None, "", ())
         self.load(memory_id, hit=hit, query=query, terms=terms)
+        if sent is not None and changed_fields(sent, typed):  # typed on while it was saving: keep that
+            baseline = self._loaded_form
+            self._fill(typed)
+            self._loaded_form = baseline
+            self._update_dirty()
+            then = None
         self.saved.emit(memory_id)
+        if then is not None:
+            then()
 
     def _save_failed(self, exc) -> bool:
+        self._stop_saving()  # the edit is still in the form; leaving waits for the user
+        self._update_dirty()
         if isinstance(exc, ConflictError):
             self._open_conflict(exc.current)
             return True
@@ -412,18 +457,29 @@ class MemoryEditor(QWidget):
             self.banner.setVisible(True)
             self.banner_button.setVisible(False)
             return True
+        # Anything else (the lock never freed, the disk is full): say so; the edit stays here.
+        self.banner.setText(self.tr("Not saved — {problem}. Your text is still here: save again to retry.").format(
+            problem=str(exc).rstrip(".")))
+        self.banner.setVisible(True)
+        self.banner_button.setVisible(False)
         return False
 
     def _open_conflict(self, theirs) -> None:
         dialog = ConflictDialog(mine=self.values(), base=self._loaded_form, theirs=record_to_form(theirs),
                                 theirs_record=theirs, persona_names=self._persona_names, parent=self)
-        dialog.resolved.connect(self._resolve)
+        dialog.resolved.connect(lambda choice, values, d=dialog: self._resolve(choice, values, d))
+        dialog.finished.connect(lambda _code, d=dialog: self._conflict_closed(d))
         dialog.finished.connect(dialog.deleteLater)
         self.conflict_dialog = dialog
         dialog.open()
 
-    def _resolve(self, choice: str, values: dict) -> None:
-        dialog, self.conflict_dialog = self.conflict_dialog, None
+    def _conflict_closed(self, dialog) -> None:
+        if self.conflict_dialog is dialog:  # closed without an answer: the edit stays in the form
+            self.conflict_dialog = None
+
+    def _resolve(self, choice: str, values: dict, dialog) -> None:
+        if self.conflict_dialog is dialog:
+            self.conflict_dialog = None
         theirs = dialog.theirs_record
         if choice == "theirs":
             self.load(theirs.id)
@@ -434,11 +490,12 @@ class MemoryEditor(QWidget):
             return
         label = self.tr("Edit “{title}”").format(title=self._title_for_label(values))
         op = partial(operations.update_memories, edits={theirs.id: fields}, versions={theirs.id: theirs.version})
+        self._start_saving(self.values(), None)
         self.session.perform(op, label=label, on_error=self._save_failed,
                              on_done=lambda r: self._saved(theirs.id))
 
     def _revert_to_revision(self, revision_id: int) -> None:
-        if self.memory_id is None or not self.maybe_leave():
+        if self.memory_id is None or not self.maybe_leave(then=partial(self._revert_to_revision, revision_id)):
             return
         memory_id, version = self.memory_id, self.session.store.get(self.memory_id).version
         op = partial(operations.revert_to_revision, memory_id=memory_id, revision_id=revision_id,
@@ -450,7 +507,18 @@ class MemoryEditor(QWidget):
         self._names_stale = True
         if changes.personas:
             self.refresh_personas()
-        if self.memory_id is None or self.memory_id not in changes.memory_ids:
+        if self.memory_id is None:
+            return
+        if is_reload(changes):  # another process wrote more than the feed kept: compare with the store
+            try:
+                current = self.session.store.get(self.memory_id)
+            except NotFoundError:
+                changes = type(changes)(purged=(self.memory_id,), note=changes.note)
+            else:
+                if current.version == self.record.version and current.deleted_at == self.record.deleted_at:
+                    return
+                changes = type(changes)(updated=(self.memory_id,), note=changes.note)
+        if self.memory_id not in changes.memory_ids:
             return
         if self.memory_id in changes.purged and self.memory_id not in changes.added:
             if self.dirty:
@@ -461,19 +529,31 @@ class MemoryEditor(QWidget):
             else:
                 self.clear()
             return
-        if self.dirty:
+        if self.dirty and is_external(changes):
+            self._external_conflict()
+        elif self.dirty:
             self.banner.setText(self.tr("This memory was changed elsewhere. Saving will show both versions."))
             self.banner.setVisible(True)
             self.banner_button.setVisible(False)
         else:
             self._reload()
 
+    def _external_conflict(self) -> None:
+        """Another process changed the memory being edited: show both versions now (the conflict
+        view), not at the next save. A dialog already open or a save on its way shows it anyway."""
+        if self.conflict_dialog is not None or self._saving:
+            return
+        try:
+            theirs = self.session.store.get(self.memory_id)
+        except NotFoundError:
+            return
+        if theirs.version == self.record.version:
+            return  # nothing a person would see (the reader filters touches; this is a last check)
+        self.banner.setText(self.tr("This memory was changed elsewhere while you were editing it."))
+        self.banner.setVisible(True)
+        self.banner_button.setVisible(False)
+        self._open_conflict(theirs)
+
     def _reload(self) -> None:
         hit, query, terms = self._search
         self.load(self.memory_id, hit=hit, query=query, terms=terms)
-
-    def _on_external(self) -> None:
-        self._names_stale = True
-        self.refresh_personas()
-        if self.memory_id and not self.dirty:
-            self._reload()

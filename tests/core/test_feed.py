@@ -1,0 +1,100 @@
+"""The change-feed reader an open window follows: what another connection did, touches left out."""
+from memdesk.core.feed import FeedReader, is_external, is_reload
+from memdesk.core.maintenance import run_maintenance
+from memdesk.core.store import Store
+
+
+def _two(db_path):
+    """(reader's store, another connection on the same file) — as the window and the CLI."""
+    return Store.open(db_path), Store.open(db_path)
+
+
+def _reader(store) -> FeedReader:
+    reader = FeedReader(store)
+    reader.begin_at(store.change_marker())
+    assert reader.poll() is not None  # the first poll reads the fingerprints
+    assert reader.poll() is None  # nobody wrote since
+    return reader
+
+
+def test_each_kind_of_change_is_classified_and_touches_are_not_changes(db_path):
+    mine, other = _two(db_path)
+    a = other.add(content="用户喜欢喝茶").added[0]
+    b = other.add(content="周三开会").added[0]
+    reader = _reader(mine)
+
+    other.touch([a, b])  # an assistant's search: feed rows, nothing a person sees
+    changes, something_else = reader.poll()
+    assert not changes and not something_else
+
+    c = other.add(content="新的记忆").added[0]
+    other.update(a, expected_version=None, title="茶")
+    other.delete([b])
+    changes, _ = reader.poll()
+    assert changes.added == (c,) and changes.updated == (a,) and changes.deleted == (b,)
+    assert is_external(changes) and not is_reload(changes)
+
+    other.restore([b])
+    assert reader.poll()[0].restored == (b,)
+    other.delete([c])
+    other.purge([c])
+    assert reader.poll()[0].purged == (c,)
+    other.create_persona(name="工作助手")
+    changes, _ = reader.poll()
+    assert changes.personas and not changes.memory_ids
+    mine.close(), other.close()
+
+
+def test_an_import_that_keeps_old_times_is_still_seen(db_path):
+    mine, other = _two(db_path)
+    a = other.add(content="旧的内容").added[0]
+    old = other.get(a).updated_at
+    reader = _reader(mine)
+    other.add_many([{"content": "导入的记忆", "created_at": "2020-01-01T00:00:00Z",
+                     "updated_at": "2020-01-01T00:00:00Z"}])
+    changes, _ = reader.poll()
+    assert len(changes.added) == 1 and other.get(changes.added[0]).updated_at.year == 2020
+    assert other.get(a).updated_at == old
+    mine.close(), other.close()
+
+
+def test_own_writes_absorbed_are_not_reported_back(db_path):
+    mine, other = _two(db_path)
+    a = other.add(content="一条记忆").added[0]
+    reader = _reader(mine)
+    mine.update(a, expected_version=None, title="我改的")
+    reader.absorb([a])
+    result = reader.poll()
+    assert result is None or not result[0]
+    other.update(a, expected_version=None, title="别人改的")
+    assert reader.poll()[0].updated == (a,)
+    mine.close(), other.close()
+
+
+def test_a_reader_behind_the_pruned_feed_reloads_and_maintenance_prunes(db_path):
+    mine, other = _two(db_path)
+    reader = _reader(mine)
+    for i in range(30):
+        other.add(content=f"记忆 {i}")
+    report = run_maintenance(other, ["prune_feed"], feed_keep=10)
+    assert report.tasks[0].status == "done" and report.tasks[0].counts["removed"] == 20
+    rows = other.connection().execute("SELECT COUNT(*) FROM change_log").fetchone()[0]
+    assert rows == 10
+    changes, _ = reader.poll()
+    assert is_reload(changes)  # its unread rows were pruned: it cannot know, so it reloads
+    other.add(content="之后的一条")
+    changes, _ = reader.poll()  # and goes on from the new position
+    assert len(changes.added) == 1 and not is_reload(changes)
+    mine.close(), other.close()
+
+
+def test_a_reader_not_behind_the_prune_loses_nothing(db_path):
+    mine, other = _two(db_path)
+    for i in range(30):
+        other.add(content=f"记忆 {i}")
+    reader = _reader(mine)
+    x = other.add(content="未读的").added[0]
+    other.prune_change_log(keep=5)
+    changes, _ = reader.poll()
+    assert changes.added == (x,) and not is_reload(changes)
+    mine.close(), other.close()
