@@ -41,6 +41,7 @@ from .importing import Importer
 from .maintenance import MaintenanceScheduler
 from .memory_actions import MemoryActions
 from .model_manager import ModelController
+from .semantic_offer import SemanticOffer, set_offer_pending
 from .status import JobsWidget
 from .window_actions import build_actions, build_menus, context_menu
 
@@ -139,6 +140,8 @@ class MainWindow(QMainWindow):
         row.addWidget(self.examples_yes)
         row.addWidget(self.examples_no)
         self.examples_banner.hide()
+        self.semantic_offer = SemanticOffer(self.models, self.session.store.path, self)
+        self._examples_loading = False
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("mainSplitter")
@@ -151,6 +154,7 @@ class MainWindow(QMainWindow):
         layout = QVBoxLayout(centre)
         layout.setContentsMargins(6, 4, 6, 0)
         layout.addWidget(self.examples_banner)
+        layout.addWidget(self.semantic_offer)
         layout.addWidget(self.splitter, 1)
         self.setCentralWidget(centre)
 
@@ -196,6 +200,7 @@ class MainWindow(QMainWindow):
         self.models.search_state.connect(self._show_search_notice)
         self.examples_yes.clicked.connect(self.load_examples)
         self.examples_no.clicked.connect(self.decline_examples)
+        self.semantic_offer.set_up_requested.connect(lambda: self.open_settings("model"))
 
     # ---- first show -----------------------------------------------------------------------------
     def showEvent(self, event) -> None:
@@ -206,6 +211,7 @@ class MainWindow(QMainWindow):
 
     def _after_first_show(self) -> None:
         self.first_shown.emit()
+        self.semantic_offer.offer()
         # The slow starts (jieba ~1 s, the embedding model) happen after the window is up.
         self.browser.build_index()
         self.maintenance.start(self._maintenance_delay_ms)
@@ -413,6 +419,10 @@ class MainWindow(QMainWindow):
     def _imported(self, result) -> None:
         self.statusBar().showMessage(self.tr("Imported: {added} new, {updated} updated").format(
             added=len(result.changes.added), updated=len(result.changes.updated)), 8000)
+        if self._examples_loading:
+            self._examples_loading = False
+            set_offer_pending(self.session.store.path)
+            self.semantic_offer.offer()
 
     def export(self) -> None:
         path = self.ask.save_file(self, self.tr("Export memories"), self.tr("MemDesk JSON (*.json)"))
@@ -426,6 +436,7 @@ class MainWindow(QMainWindow):
 
     def load_examples(self) -> None:
         self.examples_banner.hide()
+        self._examples_loading = True
         self.importer.load_examples()
 
     def decline_examples(self) -> None:

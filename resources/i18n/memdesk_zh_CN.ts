@@ -1731,6 +1731,29 @@ is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;202
     </message>
 </context>
 <context>
+    <name>SemanticOffer</name>
+    <message>
+        <source>Turn on semantic search, so that “coffee” also finds 咖啡 and similar wordings find each other? It needs the bge-small-zh model (about 95 MB), kept on this computer.</source>
+        <translation>开启语义搜索？开启后搜“coffee”也能找到“咖啡”，意思相近的说法也能互相找到。需要 bge-small-zh 模型（约 95 MB），只保存在本机。</translation>
+    </message>
+    <message>
+        <source>Download the model</source>
+        <translation>下载模型</translation>
+    </message>
+    <message>
+        <source>Install or choose a mirror…</source>
+        <translation>从文件安装或选择镜像…</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>以后再说</translation>
+    </message>
+    <message>
+        <source>Don&apos;t ask again</source>
+        <translation>不再提示</translation>
+    </message>
+</context>
+<context>
     <name>Session</name>
     <message>
         <source>Could not undo “{step}”:</source>

@@ -247,3 +247,65 @@ def test_switch_reembeds_in_the_background_and_search_keeps_working(
     window.search_bar.set_text("咖啡")
     qtbot.waitUntil(lambda: window.browser.results.model.rowCount() > 0, timeout=10000)
     dialog.reject()
+
+
+@pytest.fixture
+def fresh_offer():
+    from memdesk.gui import prefs
+    from memdesk.gui.semantic_offer import DECLINED_KEY, PENDING_KEY
+
+    def clear():
+        for key in (DECLINED_KEY, PENDING_KEY):
+            prefs.settings().remove(key)
+    clear()
+    yield
+    clear()
+
+
+def load_examples(window, qtbot):
+    with qtbot.waitSignal(window.importer.imported, timeout=20000):
+        window.examples_yes.click()
+
+
+def test_first_start_offers_semantic_search_until_taken(launch, tmp_path, qtbot, hub, models_root, fresh_offer):
+    path = tmp_path / "first.db"
+    window = launch(path)
+    assert not window.semantic_offer.isVisible()  # not before the examples
+    load_examples(window, qtbot)
+    assert window.semantic_offer.isVisible()
+    window.semantic_offer.later_button.click()
+    assert not window.semantic_offer.isVisible()
+    again = launch(path)
+    qtbot.waitUntil(lambda: again.semantic_offer.isVisible(), timeout=5000)  # "not now" is not "never"
+    assert not launch(tmp_path / "other.db").semantic_offer.isVisible()  # offered where the examples are
+
+    again.semantic_offer.download_button.click()
+    assert not again.semantic_offer.isVisible()
+    qtbot.waitUntil(lambda: not again.models.downloading, timeout=20000)
+    assert active_name() == "bge-small-zh-v1.5"
+    third = launch(path)
+    qtbot.wait(200)
+    assert not third.semantic_offer.isVisible()
+
+
+def test_semantic_search_offer_dismissed_for_good(launch, tmp_path, qtbot, models_root, fresh_offer):
+    path = tmp_path / "first.db"
+    window = launch(path)
+    load_examples(window, qtbot)
+    assert window.semantic_offer.isVisible() and active_name() is None
+    window.semantic_offer.never_button.click()
+    assert not window.semantic_offer.isVisible()
+    again = launch(path)
+    qtbot.wait(200)
+    assert not again.semantic_offer.isVisible() and active_name() is None
+
+
+def test_semantic_search_offer_opens_the_model_tab(launch, tmp_path, qtbot, models_root, fresh_offer):
+    path = tmp_path / "first.db"
+    window = launch(path)
+    load_examples(window, qtbot)
+    window.semantic_offer.set_up_button.click()
+    dialog = window.settings_dialog
+    qtbot.waitExposed(dialog)
+    assert dialog.tabs.currentWidget() is dialog.model_manager
+    dialog.reject()
