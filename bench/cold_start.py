@@ -37,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
+from ui_stall import StallMeter  # noqa: E402
 CACHE = Path(os.environ.get("MEMDESK_BENCH_CACHE", "/tmp/memdesk-bench"))
 FILE_SIZE = 100_000
 
@@ -132,18 +133,8 @@ def window_child(db: str, t0: float, query: str) -> None:
 
     qt_app = application()
     app = App(maintenance_delay_ms=10**9)
-    gaps = {"last": None, "max": 0.0}
-
-    def tick():
-        now = time.perf_counter()
-        if gaps["last"] is not None:
-            gaps["max"] = max(gaps["max"], (now - gaps["last"]) * 1000 - 5)
-        gaps["last"] = now
-
-    timer = QTimer()
-    timer.setInterval(5)
-    timer.timeout.connect(tick)
-    timer.start()
+    meter = StallMeter()
+    meter.start()
     app.open(db)
     browser = app.window.browser
 
@@ -151,7 +142,7 @@ def window_child(db: str, t0: float, query: str) -> None:
         if outcome.engine == "engine" and outcome.hits:
             rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
             print(json.dumps({"window_ready_s": time.time() - t0, "window_rss_mb": rss,
-                              "window_max_stall_ms": gaps["max"], "hits": len(outcome.hits)}), flush=True)
+                              "window_max_stall_ms": meter.longest_ms, "hits": len(outcome.hits)}), flush=True)
             os._exit(0)
 
     browser.search_finished.connect(finished)

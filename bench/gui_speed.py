@@ -34,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+from ui_stall import StallMeter  # noqa: E402  (bench/ is on sys.path when run as a script)
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 CACHE = Path(os.environ.get("MEMDESK_BENCH_CACHE", "/tmp/memdesk-bench"))
@@ -193,8 +194,6 @@ def search_latency(db: Path) -> float:
 
 
 def import_stall(db: Path, count: int) -> float:
-    from PySide6.QtCore import QTimer
-
     work = Path(tempfile.mkdtemp())
     target = work / "target.db"
     target.write_bytes(db.read_bytes())
@@ -205,28 +204,18 @@ def import_stall(db: Path, count: int) -> float:
     window, browser = app.window, app.window.browser
     wait(qt_app, lambda: not browser.tree.building and browser.backend.engine_ready)
     wait(qt_app, lambda: not app.session.taskman.tasks())
-    interval_ms, gaps, last = 5, [], [time.perf_counter()]
-
-    def tick():
-        now = time.perf_counter()
-        gaps.append((now - last[0]) * 1000)
-        last[0] = now
-
-    timer = QTimer()
-    timer.setInterval(interval_ms)
-    timer.timeout.connect(tick)
+    meter = StallMeter()
     imported = []
     window.importer.imported.connect(imported.append)
-    timer.start()
-    last[0] = time.perf_counter()
+    meter.start()
     window.importer.import_file(source, preview=False)
     wait(qt_app, lambda: imported)
     wait(qt_app, lambda: not app.session.taskman.tasks() and not browser.tree.building)
-    timer.stop()
+    stall = meter.stop()
     assert browser.tree.counts()["active"] >= count
     app.shutdown()
     window.close()
-    return max(gaps) - interval_ms
+    return stall
 
 
 def main(argv=None) -> int:
@@ -234,6 +223,8 @@ def main(argv=None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--runs", type=int, default=3, help="launches to take the median of")
     parser.add_argument("--skip-100k", action="store_true", help="leave out the 100k search figure")
+    parser.add_argument("--stall-runs", type=int, default=1,
+                        help="10k imports to time the UI stall of (each into a fresh copy); max_stall_ms is the worst")
     parser.add_argument("--child-launch", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child_launch:
@@ -246,7 +237,9 @@ def main(argv=None) -> int:
     figures = {"launch_to_window_s": round(launch, 3)}
     figures["search_p95_ms_10k"] = round(search_latency(db10k), 1)
     figures["search_p95_ms_100k"] = None if args.skip_100k else round(search_latency(database(100_000)), 1)
-    figures["max_stall_ms"] = round(import_stall(db10k, 10_000), 1)
+    stalls = [round(import_stall(db10k, 10_000), 1) for _ in range(args.stall_runs)]
+    figures["max_stall_ms"] = max(stalls)
+    figures["stall_runs_ms"] = stalls
     if args.json:
         print(json.dumps(figures))
     else:
@@ -254,7 +247,7 @@ def main(argv=None) -> int:
               f"imported before the window showed: {', '.join(heavy) or 'none of jieba/onnxruntime/numpy'})")
         print(f"search-as-you-type p95, 10k:     {figures['search_p95_ms_10k']} ms")
         print(f"search-as-you-type p95, 100k:    {figures['search_p95_ms_100k']} ms")
-        print(f"longest UI stall, 10k import:    {figures['max_stall_ms']} ms  (goal ≤ 100 ms)")
+        print(f"longest UI stall, 10k import:    {figures['max_stall_ms']} ms  (goal ≤ 100 ms; runs: {stalls})")
     return 0
 
 

@@ -35,6 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+from ui_stall import StallMeter  # noqa: E402  (bench/ is on sys.path when run as a script)
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 WRITER = r'''
@@ -249,20 +250,10 @@ def main(argv=None) -> int:
 
     # Another process holds the write lock for 10 s while the user saves an edit.
     wait(lambda: not app.session.taskman.tasks())
-    interval_ms, gaps, last = 5, [], [time.perf_counter()]
-
-    def tick():
-        now = time.perf_counter()
-        gaps.append((now - last[0]) * 1000)
-        last[0] = now
-
-    timer = QTimer()
-    timer.setInterval(interval_ms)
-    timer.timeout.connect(tick)
+    meter = StallMeter()
     writer.send(kind="lock", seconds=10)
     writer.reply(pump)  # the lock is held from here
-    timer.start()
-    last[0] = time.perf_counter()
+    meter.start()
     editor = window.editor
     editor.content.setPlainText("锁住期间保存的内容")
     editor.save()
@@ -277,8 +268,7 @@ def main(argv=None) -> int:
         except queue.Empty:
             pass
     wait(lambda: not editor.saving)
-    timer.stop()
-    stall = max(gaps) - interval_ms if gaps else None
+    stall = meter.stop()
     probe = Store.open(db)
     edit_saved = probe.get(edited).content == "锁住期间保存的内容"
     probe.close()

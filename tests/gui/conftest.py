@@ -154,6 +154,20 @@ def drop():
 
 
 @pytest.fixture
+def open_preview(qtbot, drop):
+    """open_preview(window, path) -> the import preview of that file, dropped on the window."""
+    from PySide6.QtCore import QMimeData, QUrl
+
+    def open_(window, path):
+        data = QMimeData()
+        data.setUrls([QUrl.fromLocalFile(str(path))])
+        with qtbot.waitSignal(window.importer.preview_opened, timeout=10000) as blocker:
+            drop(window, window.rect().center(), data)
+        return blocker.args[0]
+    return open_
+
+
+@pytest.fixture
 def type_text():
     return _type_text
 

@@ -21,15 +21,7 @@ def write_file(tmp_path, existing_id, existing_updated):
     return path
 
 
-def open_preview(window, qtbot, drop, path):
-    data = QMimeData()
-    data.setUrls([QUrl.fromLocalFile(str(path))])
-    with qtbot.waitSignal(window.importer.preview_opened, timeout=10000) as blocker:
-        drop(window, window.rect().center(), data)
-    return blocker.args[0]
-
-
-def test_dropping_a_json_file_previews_then_imports(launch, db_path, tmp_path, qtbot, drop):
+def test_dropping_a_json_file_previews_then_imports(launch, db_path, tmp_path, qtbot, open_preview):
     store = Store.open(db_path)
     tea = store.add(content="用户喜欢喝绿茶", title="茶").added[0]
     updated = store.get(tea).updated_at.isoformat()
@@ -37,7 +29,7 @@ def test_dropping_a_json_file_previews_then_imports(launch, db_path, tmp_path, q
     window = launch(db_path)
     path = write_file(tmp_path, tea, updated)
 
-    dialog = open_preview(window, qtbot, drop, path)
+    dialog = open_preview(window, path)
     assert dialog.isVisible() and window.session.store.count(state="all") == 1  # nothing written yet
     assert dialog.plan.summary() == {"new": 2, "updated": 1, "unchanged": 0, "conflict": 0, "invalid": 2}
     model = dialog.model

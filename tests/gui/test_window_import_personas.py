@@ -4,19 +4,12 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QMimeData, Qt, QUrl
+from PySide6.QtCore import Qt
 
 from memdesk.core.io.personas import ALIASES_KEY
 from memdesk.core.store import Store
 
 
-
-def open_preview(window, qtbot, drop, path):
-    data = QMimeData()
-    data.setUrls([QUrl.fromLocalFile(str(path))])
-    with qtbot.waitSignal(window.importer.preview_opened, timeout=10000) as blocker:
-        drop(window, window.rect().center(), data)
-    return blocker.args[0]
 
 A = "3f2a9c1e-8d4b-4c1a-9f00-0123456789ab"
 B = "7b1e0d22-1111-4222-8333-444455556666"
@@ -45,12 +38,12 @@ def choose(dialog, qtbot, row, data):
 
 
 def test_three_unknown_personas_mapped_three_ways_then_the_next_import_maps_by_itself(
-        launch, db_path, tmp_path, qtbot, drop, type_text):
+        launch, db_path, tmp_path, qtbot, type_text, open_preview):
     store = Store.open(db_path)
     work, _ = store.create_persona(name="工作助手")
     store.close()
     window = launch(db_path)
-    dialog = open_preview(window, qtbot, drop, zorv_file(tmp_path))
+    dialog = open_preview(window, zorv_file(tmp_path))
 
     mapping = dialog.mapping
     assert mapping.isVisible() and mapping.ids == [A, B, C]  # each listed once, above the records
@@ -85,7 +78,7 @@ def test_three_unknown_personas_mapped_three_ways_then_the_next_import_maps_by_i
     again = zorv_file(tmp_path, "later.json", [{"personaId": A, "content": "新的一条"},
                                                {"personaId": B, "content": "另一条"},
                                                {"personaId": C, "content": "第三条"}])
-    dialog = open_preview(window, qtbot, drop, again)
+    dialog = open_preview(window, again)
     assert dialog.mapping.isHidden() and dialog.plan.unknown_personas == []
     assert column(dialog, 4) == ["生活管家", "工作助手", "Global"]
     with qtbot.waitSignal(window.importer.imported, timeout=10000):
@@ -95,12 +88,12 @@ def test_three_unknown_personas_mapped_three_ways_then_the_next_import_maps_by_i
     assert len(store.personas()) == 2
 
 
-def test_bad_names_are_explained_and_block_the_import(launch, db_path, tmp_path, qtbot, drop, type_text):
+def test_bad_names_are_explained_and_block_the_import(launch, db_path, tmp_path, qtbot, type_text, open_preview):
     store = Store.open(db_path)
     store.create_persona(name="工作助手")
     store.close()
     window = launch(db_path)
-    dialog = open_preview(window, qtbot, drop, zorv_file(tmp_path))
+    dialog = open_preview(window, zorv_file(tmp_path))
     names, problem = dialog.mapping.names, dialog.mapping.problem
     for text, words in [("工作助手", "exists already"), (A, "looks like an id")]:
         names[0].clear()
@@ -121,7 +114,7 @@ def test_bad_names_are_explained_and_block_the_import(launch, db_path, tmp_path,
 
 
 def test_a_file_that_would_move_a_memory_shows_a_conflict_and_the_user_decides(
-        launch, db_path, tmp_path, qtbot, drop):
+        launch, db_path, tmp_path, qtbot, open_preview):
     store = Store.open(db_path)
     work, _ = store.create_persona(name="工作助手")
     store.add(id="m1", content="用户喜欢爬山", title="爬山", persona_id=work)
@@ -130,7 +123,7 @@ def test_a_file_that_would_move_a_memory_shows_a_conflict_and_the_user_decides(
     window = launch(db_path)
     path = zorv_file(tmp_path, records=[{"id": "m1", "personaId": A, "content": "用户喜欢爬山", "title": "爬山"},
                                         {"id": "m2", "content": "用户养了一只猫和一只狗", "title": "猫"}])
-    dialog = open_preview(window, qtbot, drop, path)
+    dialog = open_preview(window, path)
     statuses = column(dialog, 1)
     assert statuses == ["Conflict", "Updated"]
     reason = dialog.model.index(0, 3).data()
@@ -143,7 +136,7 @@ def test_a_file_that_would_move_a_memory_shows_a_conflict_and_the_user_decides(
     assert store.get("m1").persona_id == work
     assert store.get("m2").persona_id == work and store.get("m2").content == "用户养了一只猫和一只狗"
 
-    dialog = open_preview(window, qtbot, drop, path)
+    dialog = open_preview(window, path)
     dialog.take_conflicts.setChecked(True)  # the user decides: the file's persona
     with qtbot.waitSignal(window.importer.imported, timeout=10000):
         dialog.import_button.click()
