@@ -30,6 +30,7 @@ from .vectors import VectorIndex
 
 RELOAD_AFTER = 20_000  # more changed memories than this: reload every column at once
 POSTINGS_CACHE = 256  # terms whose postings stay in memory between searches
+VECTOR_BLOCK = 4096  # stored vectors read per step at start
 
 
 _RECORD_COLUMNS = ("id", "persona_id", "group_name", "title", "content", "summary", "tags", "type", "scope",
@@ -426,14 +427,21 @@ class StoredIndex:
         vectors = self.vectors
         if vectors is None:
             return 0
-        rows = self.store.connection().execute(
-            'SELECT d.doc, v.text_hash, v.vector FROM memory_vector v JOIN search_doc d ON d.memory_id = v.memory_id '
-            'WHERE v.model_id = ? AND v.dim = ? AND v.text_hash = d.ehash AND d.words IS NOT NULL',
-            (vectors.model_id, vectors.dim)).fetchall()
-        if rows:
-            matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype="<f4").reshape(len(rows), vectors.dim)
-            vectors.set_many(np.array([r[0] for r in rows]), matrix, [r[1] for r in rows])
-        return len(rows)
+        conn = self.store.connection()
+        matching = ('FROM memory_vector v JOIN search_doc d ON d.memory_id = v.memory_id '
+                    'WHERE v.model_id = ? AND v.dim = ? AND v.text_hash = d.ehash AND d.words IS NOT NULL')
+        params = (vectors.model_id, vectors.dim)
+        count, last = conn.execute(f'SELECT COUNT(*), MAX(d.doc) {matching}', params).fetchone()
+        if not count:
+            return 0
+        vectors.reserve(last + 1)
+        # Streamed in blocks into the one matrix: fetching all rows first held every blob as a
+        # Python bytes object, then their join, then the matrix (three copies at the peak).
+        cursor = conn.execute(f'SELECT d.doc, v.text_hash, v.vector {matching}', params)
+        while rows := cursor.fetchmany(VECTOR_BLOCK):
+            block = np.frombuffer(b"".join(r[2] for r in rows), dtype="<f4").reshape(len(rows), vectors.dim)
+            vectors.set_many(np.fromiter((r[0] for r in rows), np.int64, len(rows)), block, [r[1] for r in rows])
+        return count
 
     def missing_vectors(self) -> list[MemoryRecord]:
         if self.vectors is None:

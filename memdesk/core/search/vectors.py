@@ -38,9 +38,13 @@ class VectorIndex:
         self._has[slots] = True
         self._hashes.update(zip(slots.tolist(), hashes))
 
-    def _grow(self, size: int) -> None:
+    def reserve(self, size: int) -> None:
+        """Room for ``size`` slots in one allocation (a store's vectors at start)."""
+        self._grow(size, exact=True)
+
+    def _grow(self, size: int, exact: bool = False) -> None:
         if size > len(self._has):
-            capacity = max(size, len(self._has) * 2)
+            capacity = size if exact else max(size, len(self._has) * 2)
             matrix = np.zeros((capacity, self.dim), dtype=np.float32)
             matrix[: len(self._matrix)] = self._matrix
             has = np.zeros(capacity, dtype=bool)
