@@ -163,6 +163,10 @@ The damaged file is kept beside the backups.</source>
         <translation>用户的消息（可选）：按它为记忆排序</translation>
     </message>
     <message>
+        <source>What the assistant receives, word for word (its format is the same in every language):</source>
+        <translation>助手收到的原文（无论界面语言，格式都相同）：</translation>
+    </message>
+    <message>
         <source>Persona</source>
         <translation>角色</translation>
     </message>
