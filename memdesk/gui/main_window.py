@@ -78,6 +78,7 @@ class MainWindow(QMainWindow):
         self._build_centre()
         self.jobs = JobsWidget(session.taskman, self)
         self.counts_label = QLabel(self)
+        self.counts_label.hide()  # until there is something to count
         self.search_notice = QLabel(self)
         self.search_notice.setObjectName("searchNotice")
         self.search_notice.hide()
@@ -617,6 +618,7 @@ class MainWindow(QMainWindow):
         if not counts["loaded"]:
             text = self.tr("Loading…")
         self.counts_label.setText(text)
+        self.counts_label.setVisible(bool(text))  # no empty divided-off place in the status bar
 
     def _update_undo(self, *_args) -> None:
         stack, busy = self.session.undo_stack, self.session.busy

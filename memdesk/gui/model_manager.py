@@ -420,6 +420,11 @@ class ModelManager(QWidget):
                 active = info
             if info.name == current:
                 self.models.setCurrentItem(item)
+        if not self.models.count():  # an empty white box reads as broken: say why it is empty
+            empty = QListWidgetItem(self.tr("No model installed yet. Download one below, or install one you "
+                                            "have from a folder or a .zip."))
+            empty.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.models.addItem(empty)
         self.active_label.setText(describe_model(active) if active else self.tr(
             "None: search uses keywords only. Download {name} below, or install a model you have.").format(
             name=DEFAULT_MODEL))

@@ -1470,6 +1470,10 @@ Database: {path}</source>
         <translation>在中国大陆常常无法访问 huggingface.co：请选择镜像（如 {mirror}），或在启动记忆台前设置 HF_ENDPOINT。中断的下载会从中断处继续。</translation>
     </message>
     <message>
+        <source>No model installed yet. Download one below, or install one you have from a folder or a .zip.</source>
+        <translation>还没有安装模型。可在下方下载，或从文件夹或 .zip 安装已有的模型。</translation>
+    </message>
+    <message>
         <source>None: search uses keywords only. Download {name} below, or install a model you have.</source>
         <translation>无：搜索仅按关键词。可在下方下载 {name}，或安装已有的模型。</translation>
     </message>
