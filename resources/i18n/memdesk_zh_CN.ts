@@ -2026,6 +2026,10 @@ Database: {path}</source>
         <translation>完成</translation>
     </message>
     <message>
+        <source>less than 0.1 s</source>
+        <translation>不到 0.1 秒</translation>
+    </message>
+    <message>
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>

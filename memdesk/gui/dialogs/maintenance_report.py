@@ -77,6 +77,8 @@ class ReportWords(QObject):
     def seconds_text(self, seconds) -> str:
         if seconds is None:
             return "—"
+        if float(seconds) < 0.1:
+            return self.tr("less than 0.1 s")  # "0.0 s" reads as a run that did nothing
         return self.tr("{seconds} s").format(seconds=QLocale().toString(float(seconds), "f", 1))
 
     def report_html(self, report: dict | None) -> str:

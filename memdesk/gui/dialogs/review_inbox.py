@@ -102,7 +102,7 @@ class ProposalModel(QAbstractTableModel):
             return None
         row, column = self.rows[index.row()], index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return {self.MEMORIES: str(row.count), self.SIMILARITY: f"{row.score:.2f}",
+            return {self.MEMORIES: str(row.count), self.SIMILARITY: f"{row.score:.0%}",
                     self.KIND: self.tr("same text") if row.kind == "exact" else self.tr("similar"),
                     self.STALE: self.tr("edited since") if row.stale else self.tr("no"),
                     self.TEXT: row.preview}.get(column)
