@@ -1566,12 +1566,16 @@ Database: {path}</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <source>Memory for its assistants: the brief and the memory tools</source>
-        <translation>为此角色的助手提供记忆（记忆摘要和记忆工具）</translation>
+        <source>Its assistants get memory: brief and tools</source>
+        <translation>此角色的助手可用记忆（摘要和工具）</translation>
     </message>
     <message>
-        <source>Memory for assistants without a persona: the brief and the memory tools</source>
-        <translation>为不带角色的助手提供记忆（记忆摘要和记忆工具）</translation>
+        <source>Assistants without a persona get memory</source>
+        <translation>不带角色的助手可用记忆</translation>
+    </message>
+    <message>
+        <source>Off: assistants acting without a persona get no memory brief and no memory tools.</source>
+        <translation>关闭后，不带角色的助手收不到记忆摘要，也不能使用记忆工具。</translation>
     </message>
     <message>
         <source>Apply</source>
@@ -1646,10 +1650,6 @@ Database: {path}</source>
     <message>
         <source>Off: assistants acting as this persona get no memory brief and no memory tools. Saved as soon as you click it.</source>
         <translation>关闭后：以此角色工作的助手既收不到记忆摘要，也不能使用记忆工具。点击后立即保存。</translation>
-    </message>
-    <message>
-        <source>The same switch for assistants that act without a persona.</source>
-        <translation>同一开关，适用于不指定角色的助手。</translation>
     </message>
     <message>
         <source>Turn memory on for “{name}”</source>

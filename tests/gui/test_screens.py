@@ -200,3 +200,20 @@ def test_the_english_screens_show_no_chinese_interface_and_no_internal_names(tou
             if internal or "examples_zh" in text or "import:" in text or '{"' in text:
                 found.append((name, "internal name", text[:80]))
     assert not found, "\n".join(map(str, found))
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_every_dialog_fits_an_800_by_600_screen(tour_in, language):
+    scenes, tour = tour_in(language)
+    too_big = []
+    for name in scenes.SCENES:
+        widget = tour.open(name, (800, 600))
+        if widget is not tour.window:
+            need = widget.minimumSizeHint().expandedTo(widget.minimumSize())
+            if need.width() > 800 or need.height() > 560:
+                too_big.append((name, need.width(), need.height()))
+        tour.close(name)
+    tour.window.resize(800, 600)
+    need = tour.window.minimumSizeHint()
+    assert need.width() <= 800 and need.height() <= 600, need
+    assert not too_big, too_big

@@ -41,13 +41,13 @@ class PersonasDialog(QDialog):
         self.description = QPlainTextEdit(self)
         self.description.setMaximumHeight(90)
         self.colour_button = QPushButton(self.tr("Choose…"), self)
-        self.auto_save = QCheckBox(self.tr("Memory for its assistants: the brief and the memory tools"), self)
+        self.auto_save = QCheckBox(self.tr("Its assistants get memory: brief and tools"), self)
         self.auto_save.setObjectName("personaMemorySwitch")
         self.auto_save.setToolTip(self.tr("Off: assistants acting as this persona get no memory brief and no "
                                           "memory tools. Saved as soon as you click it."))
-        self.global_switch = QCheckBox(self.tr("Memory for assistants without a persona: the brief and the memory tools"), self)
+        self.global_switch = QCheckBox(self.tr("Assistants without a persona get memory"), self)
         self.global_switch.setObjectName("globalMemorySwitch")
-        self.global_switch.setToolTip(self.tr("The same switch for assistants that act without a persona."))
+        self.global_switch.setToolTip(self.tr("Off: assistants acting without a persona get no memory brief and no memory tools."))
         self.apply_button = QPushButton(self.tr("Apply"), self)
 
         form_box = QWidget(self)
