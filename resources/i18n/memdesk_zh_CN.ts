@@ -1738,7 +1738,7 @@ Database: {path}</source>
     <name>Reasons</name>
     <message>
         <source>the argument {name} is missing</source>
-        <translation>缺少参数 {name}</translation>
+        <translation>缺少参数「{name}」</translation>
     </message>
     <message>
         <source>arguments it does not take: {names} (it takes {accepted})</source>
@@ -1746,27 +1746,27 @@ Database: {path}</source>
     </message>
     <message>
         <source>{name} must be text</source>
-        <translation>{name} 必须是文本</translation>
+        <translation>「{name}」必须是文本</translation>
     </message>
     <message>
         <source>{name} must be one of {choices}, not {value}</source>
-        <translation>{name} 只能是 {choices} 之一，而不是 {value}</translation>
+        <translation>「{name}」只能是 {choices} 之一，而不是 {value}</translation>
     </message>
     <message>
         <source>{name} must be a whole number</source>
-        <translation>{name} 必须是整数</translation>
+        <translation>「{name}」必须是整数</translation>
     </message>
     <message>
         <source>{name} must be from {low} to {high}, not {value}</source>
-        <translation>{name} 必须在 {low} 到 {high} 之间，而不是 {value}</translation>
+        <translation>「{name}」必须在 {low} 到 {high} 之间，而不是 {value}</translation>
     </message>
     <message>
         <source>{name} must be a number</source>
-        <translation>{name} 必须是数字</translation>
+        <translation>「{name}」必须是数字</translation>
     </message>
     <message>
         <source>{name} must be true or false</source>
-        <translation>{name} 必须是 true 或 false</translation>
+        <translation>「{name}」必须是 true 或 false</translation>
     </message>
     <message>
         <source>the arguments could not be read</source>
@@ -1802,11 +1802,11 @@ Database: {path}</source>
     </message>
     <message>
         <source>{field} is empty</source>
-        <translation>{field} 为空</translation>
+        <translation>「{field}」为空</translation>
     </message>
     <message>
         <source>{field} is {n} characters long; at most {limit} are kept</source>
-        <translation>{field} 有 {n} 个字符，最多 {limit} 个</translation>
+        <translation>「{field}」有 {n} 个字符，最多只能 {limit} 个</translation>
     </message>
     <message>
         <source>its id appears more than once in the file</source>

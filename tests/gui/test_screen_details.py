@@ -88,7 +88,7 @@ def test_enter_in_the_conflict_dialog_discards_nobodys_text(launch, db_path, qtb
 
 @pytest.mark.parametrize(("language", "persona", "reason", "reverted"), [
     ("en", "工作助手", "Failed: the argument content is missing", "reverted"),
-    ("zh_CN", "工作助手", "失败：缺少参数 内容", "已撤销"),
+    ("zh_CN", "工作助手", "失败：缺少参数「内容」", "已撤销"),
 ])
 def test_the_tool_log_shows_the_persona_and_why_a_call_failed(launch, db_path, qtbot, language, persona, reason,
                                                               reverted):
