@@ -377,12 +377,12 @@ The damaged file is kept beside the backups.</source>
         <translation>。</translation>
     </message>
     <message>
-        <source>number {n}</source>
-        <translation>第 {n}</translation>
-    </message>
-    <message>
         <source>ranked</source>
         <translation>靠前</translation>
+    </message>
+    <message>
+        <source>#{n}</source>
+        <translation>第 {n}</translation>
     </message>
     <message>
         <source>title</source>

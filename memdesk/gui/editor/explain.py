@@ -108,7 +108,7 @@ class ExplainPanel(QWidget):
         return self.tr("; ").join(parts) + self.tr(".")
 
     def _nth(self, rank) -> str:
-        return self.tr("number {n}").format(n=rank) if rank else self.tr("ranked")
+        return self.tr("#{n}").format(n=rank) if rank else self.tr("ranked")
 
     def _places(self, record, terms) -> str:
         if record is None:
