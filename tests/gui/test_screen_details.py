@@ -169,3 +169,22 @@ def test_emptying_the_trash_asks_with_the_warning_sign_and_counts_in_words(launc
     window.acts.empty_trash.trigger()
     assert asker.warned == [question]
     assert window.session.store.get(memory_id).is_deleted  # declined: still in the trash
+
+
+def test_the_last_maintenance_run_reads_as_sentences_in_local_time(launch, db_path, qtbot):
+    import re
+
+    from memdesk.core.maintenance import last_reports
+    from memdesk.core.times import parse_time
+
+    use_language("zh_CN")
+    seed(db_path)
+    window = launch(db_path)
+    with qtbot.waitSignal(window.maintenance.finished, timeout=60000):
+        window.acts.maintenance.trigger()
+    window.acts.review.trigger()
+    text = window.review_dialog.report_view.toPlainText()
+    started = parse_time(last_reports(window.session.store, 1)[0]["started_at"])
+    assert started.astimezone().strftime("%Y-%m-%d %H:%M") in text  # local time, to the minute
+    assert "合并建议" in text and "条合并建议待查看" in text  # each task in words
+    assert not re.search(r"[{}\"]|\d\d:\d\d:\d\d\.\d|[a-z]+_[a-z]+", text), text  # no JSON, no UTC stamps

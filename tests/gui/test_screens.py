@@ -36,7 +36,7 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 # Latin words a Chinese screen may show: names of things, formats, and what the user types.
 ALLOWED = {
     "MemDesk", "MCP", "JSON", "CSV", "ONNX", "bge", "Hugging", "Face", "English", "Ctrl", "Esc", "Shift", "Del",
-    "int8", "fp32", "HF_ENDPOINT", "https", "http", "OR", "zip", "onnx", "json", "tokenizer", "model",
+    "int8", "fp32", "HF_ENDPOINT", "https", "http", "OR", "zip", "json",
     # the search language (Help › Search syntax): operators and their values are typed as written
     "persona", "group", "tag", "type", "scope", "tier", "is", "id", "importance", "created", "updated",
     "deleted", "expired", "superseded", "fact", "preference", "project", "task", "note", "short_term",
