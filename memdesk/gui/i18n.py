@@ -5,6 +5,8 @@ pyside6-lrelease from the .ts next to it) translates them, and Qt's own
 qtbase_zh_CN.qm (from PySide6's translations folder, QLibraryInfo) translates
 its standard buttons and dialogs; resources/i18n/qt_extra_zh_CN.qm supplies
 the strings of those dialogs that Qt's catalogue lacks ("Look in:", ...).
+English needs a catalogue too, of plurals only: memdesk_en.qm turns
+tr("%n memories", "", 1) into "1 memory" (Qt's numerus forms).
 """
 from __future__ import annotations
 
@@ -49,5 +51,9 @@ def install(language: str | None = None) -> str:
             _installed.append(extra)
         QLocale.setDefault(QLocale(QLocale.Language.Chinese, QLocale.Country.China))
     else:
+        plurals = QTranslator(app)
+        if plurals.load(str(resource("i18n", "memdesk_en.qm"))):
+            app.installTranslator(plurals)
+            _installed.append(plurals)
         QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
     return language

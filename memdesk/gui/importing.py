@@ -77,7 +77,9 @@ class Importer(QObject):
             changes, undo, value = job.apply(on_conflict, choices)
             return operations.Result(changes, undo, value)
 
-        self.session.perform(op, label=self.tr("Import {file}").format(file=name), background=True,
+        label = (self.tr("Load the example memories") if name == EXAMPLES[-1]  # not the file's internal name
+                 else self.tr("Import {file}").format(file=name))
+        self.session.perform(op, label=label, background=True,
                              on_done=self.imported.emit)
 
     def export_to(self, path) -> None:

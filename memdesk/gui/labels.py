@@ -57,6 +57,8 @@ def source(value: str) -> str:
         return translate("Labels", "Entered by hand")
     if value == "ai":
         return translate("Labels", "Saved by an assistant")
+    if value == "import:examples":  # the examples offered at first start, not a file the user knows
+        return translate("Labels", "Loaded from the examples")
     if value.startswith("import:"):
         return translate("Labels", "Imported from {name}").format(name=value.split(":", 1)[1])
     if value == "import":

@@ -61,7 +61,7 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(icons.app_icon())
         self.last_error = ""
         self.personas_dialog = self.settings_dialog = self.tool_log_dialog = self.context_preview_dialog = None
-        self.review_dialog = self.statistics_dialog = None
+        self.review_dialog = self.statistics_dialog = self.syntax_dialog = None
         self.review_count = 0
         self._shown = False
         self._maintenance_delay_ms = maintenance_delay_ms
@@ -79,6 +79,7 @@ class MainWindow(QMainWindow):
         self._build_centre()
         self.jobs = JobsWidget(session.taskman, self)
         self.counts_label = QLabel(self)
+        self.counts_label.hide()  # until there is something to count
         self.search_notice = QLabel(self)
         self.search_notice.setObjectName("searchNotice")
         self.search_notice.hide()
@@ -90,6 +91,10 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.waiting_label)
         self.statusBar().addPermanentWidget(self.counts_label)
         self.statusBar().addPermanentWidget(self.jobs)
+        # Each part of the status bar its own place: "回收站 0 条" and "正在建立搜索索引" never run together.
+        for label in (self.search_notice, self.waiting_label, self.counts_label):
+            label.setContentsMargins(10, 0, 10, 0)
+        self.statusBar().setStyleSheet("QStatusBar::item { border: none; border-left: 1px solid #c8c8c8; }")
         self.setAcceptDrops(True)
         self._connect()
         self.refresh_personas()
@@ -124,6 +129,25 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.search_bar)
         self.addToolBar(bar)
         self.toolbar = bar
+
+    def _fit_toolbar(self) -> None:
+        """Buttons lose their words before the search box is pushed into the » overflow menu
+        (English words are long: at 900 px they took its place); their tooltips still name them."""
+        bar = self.toolbar
+        worded = (self.acts.personas, self.acts.new, self.acts.delete)
+        words = sum(bar.fontMetrics().horizontalAdvance(a.text().replace("&", "")) + 8 for a in worded)
+        icons_only = bar.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly
+        needed = bar.sizeHint().width() + (words if icons_only else 0)
+        style = (Qt.ToolButtonStyle.ToolButtonIconOnly if self.width() < needed + 24
+                 else Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        if style != bar.toolButtonStyle():
+            bar.setToolButtonStyle(style)
+            for action in (self.acts.undo, self.acts.redo):  # their text names the action: too long for a button
+                bar.widgetForAction(action).setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_toolbar()
 
     def _build_centre(self) -> None:
         self.examples_banner = QFrame(self)
@@ -178,6 +202,7 @@ class MainWindow(QMainWindow):
         self.search_bar.step_requested.connect(self.browser.step)
         self.search_bar.open_requested.connect(self._open_current_result)
         self.search_bar.save_requested.connect(self.save_search)
+        self.search_bar.help_requested.connect(self.show_syntax)
         self.browser.memory_selected.connect(self.open_memory)
         self.browser.search_finished.connect(self._on_search_finished)
         self.browser.mode_changed.connect(self._on_mode_changed)
@@ -196,7 +221,7 @@ class MainWindow(QMainWindow):
         self.editor.memory_shown.connect(lambda _id: self._update_title())
         self.importer.imported.connect(self._imported)
         self.importer.exported.connect(lambda n, path: self.show_notice(
-            self.tr("Exported {n} memories to {file}").format(n=n, file=path)))
+            self.tr("Exported %n memories to {file}", "", n).format(file=path)))
         self.models.search_state.connect(self._show_search_notice)
         self.examples_yes.clicked.connect(self.load_examples)
         self.examples_no.clicked.connect(self.decline_examples)
@@ -358,14 +383,14 @@ class MainWindow(QMainWindow):
         if not text and notice:
             missing = re.match(r"(\d+) memories have no vector yet", notice)
             if missing:
-                text = self.tr("{n} memories have no vector yet: they are found by keyword only").format(
-                    n=missing.group(1))
+                text = self.tr("%n memories have no vector yet: they are found by keyword only", "",
+                               int(missing.group(1)))
             elif "no embedding model" in notice:
                 text = self.tr("Keyword-only search: no embedding model (Settings → Model)")
             elif "no memory has a vector" in notice:
                 text = self.tr("Keyword-only search until the memories are embedded")
-            else:
-                text = notice
+            else:  # e.g. the chosen model cannot be used: the core's words name CLI commands
+                text = self.tr("Keyword-only search: the embedding model cannot be used (Settings → Model)")
         self.search_notice.setText(text)
         self.search_notice.setVisible(bool(text))
 
@@ -510,7 +535,7 @@ class MainWindow(QMainWindow):
         except Exception:  # noqa: BLE001
             count = 0
         self.show_review_count(count)
-        self.statusBar().showMessage(self.tr("Maintenance done: {n} merge proposals to review").format(n=count)
+        self.statusBar().showMessage(self.tr("Maintenance done: %n merge proposals to review", "", count)
                                      if count else self.tr("Maintenance done"), 8000)
 
     def open_context_preview(self) -> None:
@@ -565,10 +590,16 @@ class MainWindow(QMainWindow):
         return box
 
     def show_syntax(self) -> None:
-        self._note(self.tr("Search syntax"), self.search_bar.edit.toolTip())
+        from .dialogs.syntax_help import SyntaxHelpDialog
 
-    def show_about(self) -> None:
-        self._note(self.tr("About MemDesk"), self.tr(
+        if self.syntax_dialog is None:
+            self.syntax_dialog = SyntaxHelpDialog(self)
+            self.syntax_dialog.example_chosen.connect(self.search_bar.set_text)
+        self.syntax_dialog.show()  # not modal: the user tries examples with the page open
+        self.syntax_dialog.raise_()
+
+    def show_about(self) -> QMessageBox:
+        return self._note(self.tr("About MemDesk"), self.tr(
             "MemDesk {version}\nSee, search, edit and tidy what your AI assistants remember.\n"
             "Database: {path}").format(version=__version__, path=self.session.store.path))
 
@@ -592,12 +623,13 @@ class MainWindow(QMainWindow):
 
     def _update_counts(self) -> None:
         counts = self.browser.counts()
-        text = self.tr("{n} memories · {trash} in the trash").format(n=counts["active"], trash=counts["trash"])
+        text = self.tr("%n memories", "", counts["active"]) + " · " + self.tr("%n in the trash", "", counts["trash"])
         if counts["found"] is not None:
-            text = self.tr("{found} found · ").format(found=counts["found"]) + text
+            text = self.tr("%n found", "", counts["found"]) + " · " + text
         if not counts["loaded"]:
             text = self.tr("Loading…")
         self.counts_label.setText(text)
+        self.counts_label.setVisible(bool(text))  # no empty divided-off place in the status bar
 
     def _update_undo(self, *_args) -> None:
         stack, busy = self.session.undo_stack, self.session.busy

@@ -25,10 +25,11 @@ class MemoryActions(QObject):
         self.title_of = title_of
 
     def _label(self, single: str, many: str, ids) -> str:
+        """``single`` names the one memory's title; ``many`` is already counted (tr with %n)."""
         if len(ids) == 1:
             title = self.title_of(ids[0]) or ""
             return single.format(title=title[:24] + ("…" if len(title) > 24 else ""))
-        return many.format(n=len(ids))
+        return many
 
     def _run(self, op, label: str, ids, **kwargs) -> None:
         self.session.perform(op, label=label, background=len(ids) > BULK_SYNC_MAX, **kwargs)
@@ -37,22 +38,22 @@ class MemoryActions(QObject):
     def delete(self, ids: list[str]) -> None:
         if ids:
             self._run(partial(operations.delete_memories, ids=ids),
-                      self._label(self.tr("Delete “{title}”"), self.tr("Delete {n} memories"), ids), ids)
+                      self._label(self.tr("Delete “{title}”"), self.tr("Delete %n memories", "", len(ids)), ids), ids)
 
     def restore(self, ids: list[str]) -> None:
         if ids:
             self._run(partial(operations.restore_memories, ids=ids),
-                      self._label(self.tr("Restore “{title}”"), self.tr("Restore {n} memories"), ids), ids)
+                      self._label(self.tr("Restore “{title}”"), self.tr("Restore %n memories", "", len(ids)), ids), ids)
 
     def purge(self, ids: list[str]) -> None:
         if not ids:
             return
         if self.ask.confirm(self.widget, self.tr("Delete for good"),
-                            self.tr("Delete {n} memories from the trash for good?").format(n=len(ids)),
-                            yes=self.tr("Delete for good"),
+                            self.tr("Delete %n memories from the trash for good?", "", len(ids)),
+                            yes=self.tr("Delete for good"), warning=True,
                             detail=self.tr("Undo can still bring them back while the window is open.")):
             self._run(partial(operations.purge_memories, ids=ids),
-                      self._label(self.tr("Delete “{title}” for good"), self.tr("Delete {n} memories for good"),
+                      self._label(self.tr("Delete “{title}” for good"), self.tr("Delete %n memories for good", "", len(ids)),
                                   ids), ids)
 
     def empty_trash(self) -> None:
@@ -60,15 +61,15 @@ class MemoryActions(QObject):
         if not ids:
             return
         if self.ask.confirm(self.widget, self.tr("Empty trash"),
-                            self.tr("Delete all {n} memories in the trash for good?").format(n=len(ids)),
-                            yes=self.tr("Empty trash"),
+                            self.tr("Delete all %n memories in the trash for good?", "", len(ids)),
+                            yes=self.tr("Empty trash"), warning=True,
                             detail=self.tr("Undo can still bring them back while the window is open.")):
             self._run(partial(operations.purge_memories, ids=ids), self.tr("Empty trash"), ids)
 
     # ---- classify ---------------------------------------------------------------------------------
     def move_to_group(self, ids: list[str], group: str) -> None:
         if ids:
-            label = self.tr("Move {n} memories to “{group}”").format(n=len(ids), group=group or self.tr("(no group)"))
+            label = self.tr("Move %n memories to “{group}”", "", len(ids)).format(group=group or self.tr("(no group)"))
             self._run(partial(operations.set_fields, ids=ids, group=group), label, ids)
 
     def ask_group(self, ids: list[str]) -> None:
@@ -90,7 +91,7 @@ class MemoryActions(QObject):
     def add_tag(self, ids: list[str], tag: str) -> None:
         if ids and tag.strip():
             self._run(partial(operations.edit_tags, ids=ids, add=[tag.strip()]),
-                      self.tr("Tag {n} memories “{tag}”").format(n=len(ids), tag=tag.strip()), ids)
+                      self.tr("Tag %n memories “{tag}”", "", len(ids)).format(tag=tag.strip()), ids)
 
     def ask_tag(self, ids: list[str]) -> None:
         tag = self.ask.text(self.widget, self.tr("Add tag"), self.tr("Tag:"),
@@ -101,24 +102,24 @@ class MemoryActions(QObject):
     def remove_tag(self, ids: list[str], tag: str) -> None:
         if ids:
             self._run(partial(operations.edit_tags, ids=ids, remove=[tag]),
-                      self.tr("Remove tag “{tag}” from {n} memories").format(n=len(ids), tag=tag), ids)
+                      self.tr("Remove tag “{tag}” from %n memories", "", len(ids)).format(tag=tag), ids)
 
     def set_type(self, ids: list[str], memory_type: str) -> None:
         if ids:
             self._run(partial(operations.set_fields, ids=ids, type=memory_type),
-                      self.tr("Set type of {n} memories to {type}").format(
-                          n=len(ids), type=labels.label("type", memory_type)), ids)
+                      self.tr("Set type of %n memories to {type}", "", len(ids)).format(
+                          type=labels.label("type", memory_type)), ids)
 
     def set_importance(self, ids: list[str], importance: int) -> None:
         if ids:
             self._run(partial(operations.set_fields, ids=ids, importance=importance),
-                      self.tr("Set importance of {n} memories to {value}").format(n=len(ids), value=importance),
+                      self.tr("Set importance of %n memories to {value}", "", len(ids)).format(value=importance),
                       ids)
 
     def set_persona(self, ids: list[str], persona_id: str | None, name: str) -> None:
         if ids:
             self._run(partial(operations.set_fields, ids=ids, persona_id=persona_id),
-                      self.tr("Move {n} memories to {persona}").format(n=len(ids), persona=name), ids)
+                      self.tr("Move %n memories to {persona}", "", len(ids)).format(persona=name), ids)
 
     # ---- drops ------------------------------------------------------------------------------------
     def drop(self, kind: str, key, ids: list[str], persona_name: str = "") -> None:

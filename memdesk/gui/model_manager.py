@@ -53,7 +53,7 @@ def environment_hub() -> tuple[str, str] | None:
 
 
 def describe_error(exc: BaseException) -> str:
-    """What went wrong, in the window's language, then the core's details (English)."""
+    """What went wrong, in the window's language (the core's details only for an unforeseen failure)."""
     from ..core.errors import CancelledError, ModelError
 
     if isinstance(exc, CancelledError):
@@ -74,9 +74,12 @@ def describe_error(exc: BaseException) -> str:
         "exists": translate("ModelManager", "A model of that name is already installed; remove it first."),
         "broken": translate("ModelManager", "The model does not work (it fails on a test sentence)."),
     }
-    head = heads.get(kind, translate("ModelManager", "The model could not be set up."))
     keep = translate("ModelManager", "The active model was not changed.")
-    return f"{head} {keep}\n\n{exc}"
+    if kind in heads:
+        # The core's own words are for the command line (`memdesk model install DIR` …): the head says it all.
+        return f"{heads[kind]} {keep}"
+    head = translate("ModelManager", "The model could not be set up.")
+    return f"{head} {keep}\n\n" + translate("ModelManager", "Details: {details}").format(details=exc)
 
 
 def describe_model(info) -> str:
@@ -417,6 +420,11 @@ class ModelManager(QWidget):
                 active = info
             if info.name == current:
                 self.models.setCurrentItem(item)
+        if not self.models.count():  # an empty white box reads as broken: say why it is empty
+            empty = QListWidgetItem(self.tr("No model installed yet. Download one below, or install one you "
+                                            "have from a folder or a .zip."))
+            empty.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.models.addItem(empty)
         self.active_label.setText(describe_model(active) if active else self.tr(
             "None: search uses keywords only. Download {name} below, or install a model you have.").format(
             name=DEFAULT_MODEL))

@@ -19,7 +19,7 @@ class JobsWidget(QWidget):
         self.cancel.setAutoRaise(True)
         self.cancel.clicked.connect(self._cancel)
         layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(10, 0, 4, 0)  # apart from the counts beside it
         layout.addWidget(self.label)
         layout.addWidget(self.bar)
         layout.addWidget(self.cancel)

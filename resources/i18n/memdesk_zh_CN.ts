@@ -108,14 +108,6 @@ The damaged file is kept beside the backups.</source>
         <translation>字段</translation>
     </message>
     <message>
-        <source>Yours</source>
-        <translation>你的版本</translation>
-    </message>
-    <message>
-        <source>Saved meanwhile</source>
-        <translation>期间保存的版本</translation>
-    </message>
-    <message>
         <source>Content: from the saved version to yours</source>
         <translation>内容：从已保存的版本到你的版本</translation>
     </message>
@@ -124,12 +116,20 @@ The damaged file is kept beside the backups.</source>
         <translation>合并后的内容（可随意修改）。其他字段：谁改了就用谁的；双方都改了的，用你的。</translation>
     </message>
     <message>
-        <source>Keep mine</source>
-        <translation>保留我的</translation>
+        <source>Your version</source>
+        <translation>你的版本</translation>
     </message>
     <message>
-        <source>Take theirs</source>
-        <translation>采用对方的</translation>
+        <source>Version saved meanwhile</source>
+        <translation>期间保存的版本</translation>
+    </message>
+    <message>
+        <source>Keep your version</source>
+        <translation>保留你的版本</translation>
+    </message>
+    <message>
+        <source>Take the version saved meanwhile</source>
+        <translation>采用期间保存的版本</translation>
     </message>
     <message>
         <source>Merge by editing…</source>
@@ -163,6 +163,10 @@ The damaged file is kept beside the backups.</source>
         <translation>用户的消息（可选）：按它为记忆排序</translation>
     </message>
     <message>
+        <source>What the assistant receives, word for word (its format is the same in every language):</source>
+        <translation>助手收到的原文（无论界面语言，格式都相同）：</translation>
+    </message>
+    <message>
         <source>Persona</source>
         <translation>角色</translation>
     </message>
@@ -192,7 +196,7 @@ The damaged file is kept beside the backups.</source>
     </message>
     <message>
         <source>{n} tokens ({how}) · {long} long-term, {short} short-term memories</source>
-        <translation>{n} 个 token（{how}）· 长期记忆 {long} 条，短期记忆 {short} 条</translation>
+        <translation>{n} 个词元（{how}）· 长期记忆 {long} 条，短期记忆 {short} 条</translation>
     </message>
 </context>
 <context>
@@ -242,15 +246,15 @@ The damaged file is kept beside the backups.</source>
     </message>
     <message>
         <source>Matched character pairs</source>
-        <translation>匹配的双字</translation>
+        <translation>匹配到的相邻两字</translation>
     </message>
     <message>
         <source>Keyword score (words)</source>
-        <translation>关键词得分（词）</translation>
+        <translation>关键词得分（按词）</translation>
     </message>
     <message>
         <source>Keyword score (character pairs)</source>
-        <translation>关键词得分（双字）</translation>
+        <translation>关键词得分（按相邻两字）</translation>
     </message>
     <message>
         <source>Keyword score</source>
@@ -309,6 +313,98 @@ The damaged file is kept beside the backups.</source>
         <translation>紧挨匹配项（同一段对话）</translation>
     </message>
     <message>
+        <source>Hide the numbers</source>
+        <translation>隐藏得分明细</translation>
+    </message>
+    <message>
+        <source>Open a search result to see why it was found.</source>
+        <translation>打开一条搜索结果，即可看到它为什么被找到。</translation>
+    </message>
+    <message>
+        <source>Search “{query}”: {why}</source>
+        <translation>搜索「{query}」：{why}</translation>
+    </message>
+    <message>
+        <source>Found by this search.</source>
+        <translation>被这次搜索找到。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>“{term}”</source>
+        <translation>「{term}」</translation>
+    </message>
+    <message>
+        <source>Matched {terms} in the {places}</source>
+        <translation>在{places}中匹配到{terms}</translation>
+    </message>
+    <message>
+        <source>Matched {terms}</source>
+        <translation>匹配到{terms}</translation>
+    </message>
+    <message>
+        <source>{nth} by keywords</source>
+        <translation>关键词排名{nth}</translation>
+    </message>
+    <message>
+        <source>{nth} by meaning</source>
+        <translation>语义排名{nth}</translation>
+    </message>
+    <message>
+        <source>found as exact text</source>
+        <translation>按原文找到</translation>
+    </message>
+    <message>
+        <source>{nth} through related words</source>
+        <translation>通过相关词排名{nth}</translation>
+    </message>
+    <message>
+        <source>saved next to a match in the same conversation</source>
+        <translation>与命中的记忆保存于同一次对话</translation>
+    </message>
+    <message>
+        <source>{nth} in the results</source>
+        <translation>在结果中排{nth}</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>ranked</source>
+        <translation>靠前</translation>
+    </message>
+    <message>
+        <source>#{n}</source>
+        <translation>第 {n}</translation>
+    </message>
+    <message>
+        <source>title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>content</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>{first} and {last}</source>
+        <translation>{first}和{last}</translation>
+    </message>
+    <message>
         <source>meaning</source>
         <translation>语义</translation>
     </message>
@@ -321,20 +417,16 @@ The damaged file is kept beside the backups.</source>
         <translation>排序</translation>
     </message>
     <message>
+        <source>Show the numbers</source>
+        <translation>查看得分明细</translation>
+    </message>
+    <message>
         <source>Part</source>
         <translation>项目</translation>
     </message>
     <message>
         <source>Value</source>
         <translation>数值</translation>
-    </message>
-    <message>
-        <source>Open a search result to see how it scored.</source>
-        <translation>打开一条搜索结果，即可查看它的得分构成。</translation>
-    </message>
-    <message>
-        <source>Search “{query}”: score {score:.4f}</source>
-        <translation>搜索“{query}”：得分 {score:.4f}</translation>
     </message>
 </context>
 <context>
@@ -394,9 +486,11 @@ The damaged file is kept beside the backups.</source>
         <source>Updating the preview…</source>
         <translation>正在更新预览…</translation>
     </message>
-    <message>
-        <source>Import {n} memories</source>
-        <translation>导入 {n} 条记忆</translation>
+    <message numerus="yes">
+        <source>Import %n memories</source>
+        <translation>
+            <numerusform>导入 %n 条记忆</numerusform>
+        </translation>
     </message>
     <message>
         <source>Nothing to import</source>
@@ -408,6 +502,10 @@ The damaged file is kept beside the backups.</source>
     <message>
         <source>Reading {file}</source>
         <translation>正在读取 {file}</translation>
+    </message>
+    <message>
+        <source>Load the example memories</source>
+        <translation>载入示例记忆</translation>
     </message>
     <message>
         <source>Import {file}</source>
@@ -600,6 +698,10 @@ The damaged file is kept beside the backups.</source>
         <translation>助手保存</translation>
     </message>
     <message>
+        <source>Loaded from the examples</source>
+        <translation>来自示例</translation>
+    </message>
+    <message>
         <source>Imported from {name}</source>
         <translation>从 {name} 导入</translation>
     </message>
@@ -626,6 +728,12 @@ The damaged file is kept beside the backups.</source>
         <source>No, thanks</source>
         <translation>不用了</translation>
     </message>
+    <message numerus="yes">
+        <source>Exported %n memories to {file}</source>
+        <translation>
+            <numerusform>已导出 %n 条记忆到 {file}</numerusform>
+        </translation>
+    </message>
     <message>
         <source>All</source>
         <translation>全部</translation>
@@ -634,9 +742,11 @@ The damaged file is kept beside the backups.</source>
         <source>Global</source>
         <translation>全局</translation>
     </message>
-    <message>
-        <source>{n} memories have no vector yet: they are found by keyword only</source>
-        <translation>{n} 条记忆尚无向量：只能按关键词找到</translation>
+    <message numerus="yes">
+        <source>%n memories have no vector yet: they are found by keyword only</source>
+        <translation>
+            <numerusform>%n 条记忆还没有向量：暂时只能按关键词找到</numerusform>
+        </translation>
     </message>
     <message>
         <source>Keyword-only search: no embedding model (Settings → Model)</source>
@@ -645,6 +755,10 @@ The damaged file is kept beside the backups.</source>
     <message>
         <source>Keyword-only search until the memories are embedded</source>
         <translation>记忆完成向量化之前仅按关键词搜索</translation>
+    </message>
+    <message>
+        <source>Keyword-only search: the embedding model cannot be used (Settings → Model)</source>
+        <translation>仅关键词搜索：嵌入模型无法使用（设置 → 模型）</translation>
     </message>
     <message>
         <source>Save search</source>
@@ -682,13 +796,33 @@ The damaged file is kept beside the backups.</source>
         <source>MemDesk JSON (*.json)</source>
         <translation>记忆台 JSON (*.json)</translation>
     </message>
-    <message>
-        <source>Exported {n} memories to {file}</source>
-        <translation>已导出 {n} 条记忆到 {file}</translation>
+    <message numerus="yes">
+        <source>%n memories</source>
+        <translation>
+            <numerusform>%n 条记忆</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n in the trash</source>
+        <translation>
+            <numerusform>回收站 %n 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n found</source>
+        <translation>
+            <numerusform>找到 %n 条</numerusform>
+        </translation>
     </message>
     <message>
         <source>Waiting for another program to finish writing… your change is saved as soon as it does</source>
         <translation>正在等待另一个程序写完……它一结束就会保存你的更改</translation>
+    </message>
+    <message numerus="yes">
+        <source>Maintenance done: %n merge proposals to review</source>
+        <translation>
+            <numerusform>整理完成：有 %n 条合并建议待查看</numerusform>
+        </translation>
     </message>
     <message>
         <source>MemDesk database (*.db);;All files (*)</source>
@@ -721,14 +855,6 @@ Database: {path}</source>
     <message>
         <source>MemDesk</source>
         <translation>记忆台</translation>
-    </message>
-    <message>
-        <source>{n} memories · {trash} in the trash</source>
-        <translation>{n} 条记忆 · 回收站 {trash} 条</translation>
-    </message>
-    <message>
-        <source>{found} found · </source>
-        <translation>找到 {found} 条 · </translation>
     </message>
     <message>
         <source>Loading…</source>
@@ -907,10 +1033,6 @@ Database: {path}</source>
         <translation>待合并的相似记忆…</translation>
     </message>
     <message>
-        <source>Maintenance done: {n} merge proposals to review</source>
-        <translation>整理完成：{n} 组相似记忆待合并</translation>
-    </message>
-    <message>
         <source>Maintenance done</source>
         <translation>整理完成</translation>
     </message>
@@ -929,52 +1051,64 @@ Database: {path}</source>
         <translation>删除“{title}”</translation>
     </message>
     <message>
-        <source>Delete {n} memories</source>
-        <translation>删除 {n} 条记忆</translation>
-    </message>
-    <message>
         <source>Restore “{title}”</source>
         <translation>恢复“{title}”</translation>
-    </message>
-    <message>
-        <source>Restore {n} memories</source>
-        <translation>恢复 {n} 条记忆</translation>
     </message>
     <message>
         <source>Delete for good</source>
         <translation>彻底删除</translation>
     </message>
     <message>
-        <source>Delete {n} memories from the trash for good?</source>
-        <translation>要从回收站彻底删除 {n} 条记忆吗？</translation>
-    </message>
-    <message>
         <source>Undo can still bring them back while the window is open.</source>
-        <translation>在窗口关闭之前，仍可用“撤销”找回它们。</translation>
+        <translation>在窗口关闭之前，仍可用“撤销”把它们找回来。</translation>
     </message>
     <message>
         <source>Delete “{title}” for good</source>
         <translation>彻底删除“{title}”</translation>
     </message>
     <message>
-        <source>Delete {n} memories for good</source>
-        <translation>彻底删除 {n} 条记忆</translation>
-    </message>
-    <message>
         <source>Empty trash</source>
         <translation>清空回收站</translation>
     </message>
-    <message>
-        <source>Delete all {n} memories in the trash for good?</source>
-        <translation>要彻底删除回收站中的全部 {n} 条记忆吗？</translation>
+    <message numerus="yes">
+        <source>Delete %n memories</source>
+        <translation>
+            <numerusform>删除 %n 条记忆</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Move {n} memories to “{group}”</source>
-        <translation>将 {n} 条记忆移动到“{group}”</translation>
+    <message numerus="yes">
+        <source>Restore %n memories</source>
+        <translation>
+            <numerusform>恢复 %n 条记忆</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n memories from the trash for good?</source>
+        <translation>
+            <numerusform>要从回收站中永久删除这 %n 条记忆吗？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n memories for good</source>
+        <translation>
+            <numerusform>永久删除 %n 条记忆</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete all %n memories in the trash for good?</source>
+        <translation>
+            <numerusform>要永久删除回收站中的全部 %n 条记忆吗？</numerusform>
+        </translation>
     </message>
     <message>
         <source>(no group)</source>
-        <translation>（未分组）</translation>
+        <translation>未分组</translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n memories to “{group}”</source>
+        <translation>
+            <numerusform>把 %n 条记忆移到「{group}」</numerusform>
+        </translation>
     </message>
     <message>
         <source>Move to group</source>
@@ -996,9 +1130,35 @@ Database: {path}</source>
         <source>Rename group “{old}” to “{new}”</source>
         <translation>将分组“{old}”重命名为“{new}”</translation>
     </message>
-    <message>
-        <source>Tag {n} memories “{tag}”</source>
-        <translation>为 {n} 条记忆添加标签“{tag}”</translation>
+    <message numerus="yes">
+        <source>Tag %n memories “{tag}”</source>
+        <translation>
+            <numerusform>给 %n 条记忆加标签「{tag}」</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove tag “{tag}” from %n memories</source>
+        <translation>
+            <numerusform>从 %n 条记忆去掉标签「{tag}」</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Set type of %n memories to {type}</source>
+        <translation>
+            <numerusform>把 %n 条记忆的类型设为{type}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Set importance of %n memories to {value}</source>
+        <translation>
+            <numerusform>把 %n 条记忆的重要性设为 {value}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n memories to {persona}</source>
+        <translation>
+            <numerusform>把 %n 条记忆移到{persona}</numerusform>
+        </translation>
     </message>
     <message>
         <source>Add tag</source>
@@ -1007,22 +1167,6 @@ Database: {path}</source>
     <message>
         <source>Tag:</source>
         <translation>标签：</translation>
-    </message>
-    <message>
-        <source>Remove tag “{tag}” from {n} memories</source>
-        <translation>从 {n} 条记忆移除标签“{tag}”</translation>
-    </message>
-    <message>
-        <source>Set type of {n} memories to {type}</source>
-        <translation>将 {n} 条记忆的类型设为“{type}”</translation>
-    </message>
-    <message>
-        <source>Set importance of {n} memories to {value}</source>
-        <translation>将 {n} 条记忆的重要性设为 {value}</translation>
-    </message>
-    <message>
-        <source>Move {n} memories to {persona}</source>
-        <translation>将 {n} 条记忆移动到“{persona}”</translation>
     </message>
 </context>
 <context>
@@ -1258,6 +1402,10 @@ Database: {path}</source>
         <translation>当前模型未改变。</translation>
     </message>
     <message>
+        <source>Details: {details}</source>
+        <translation>详细信息（英文）：{details}</translation>
+    </message>
+    <message>
         <source>{name}: damaged ({problem})</source>
         <translation>{name}：已损坏（{problem}）</translation>
     </message>
@@ -1267,7 +1415,7 @@ Database: {path}</source>
     </message>
     <message>
         <source>The embedding model lets search find memories by meaning, not only by their words (咖啡 for “coffee”). It runs on this computer.</source>
-        <translation>嵌入模型让搜索按含义找到记忆，而不只是按字词（搜 “coffee” 也能找到咖啡）。它在本机运行。</translation>
+        <translation>嵌入模型让搜索按含义找到记忆，而不只是按字词（搜“喝什么饮料”也能找到“不喝咖啡因”）。它在本机运行。</translation>
     </message>
     <message>
         <source>Active model</source>
@@ -1322,6 +1470,10 @@ Database: {path}</source>
         <translation>在中国大陆常常无法访问 huggingface.co：请选择镜像（如 {mirror}），或在启动记忆台前设置 HF_ENDPOINT。中断的下载会从中断处继续。</translation>
     </message>
     <message>
+        <source>No model installed yet. Download one below, or install one you have from a folder or a .zip.</source>
+        <translation>还没有安装模型。可在下方下载，或从文件夹或 .zip 安装已有的模型。</translation>
+    </message>
+    <message>
         <source>None: search uses keywords only. Download {name} below, or install a model you have.</source>
         <translation>无：搜索仅按关键词。可在下方下载 {name}，或安装已有的模型。</translation>
     </message>
@@ -1356,9 +1508,11 @@ Database: {path}</source>
         <source>The database does not know these personas. Choose where each one&apos;s memories go; the choice is remembered for the next import.</source>
         <translation>数据库里没有这些角色。请为每个角色选择其记忆的去处；下次导入时会记住这个选择。</translation>
     </message>
-    <message>
-        <source>{id}… ({n} records)</source>
-        <translation>{id}…（{n} 条记录）</translation>
+    <message numerus="yes">
+        <source>{id}… (%n records)</source>
+        <translation>
+            <numerusform>{id}…（%n 条记录）</numerusform>
+        </translation>
     </message>
     <message>
         <source>New persona named</source>
@@ -1412,6 +1566,18 @@ Database: {path}</source>
         <translation>选择…</translation>
     </message>
     <message>
+        <source>Its assistants get memory: brief and tools</source>
+        <translation>此角色的助手可用记忆（摘要和工具）</translation>
+    </message>
+    <message>
+        <source>Assistants without a persona get memory</source>
+        <translation>不带角色的助手可用记忆</translation>
+    </message>
+    <message>
+        <source>Off: assistants acting without a persona get no memory brief and no memory tools.</source>
+        <translation>关闭后，不带角色的助手收不到记忆摘要，也不能使用记忆工具。</translation>
+    </message>
+    <message>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -1459,9 +1625,11 @@ Database: {path}</source>
         <source>Delete persona</source>
         <translation>删除角色</translation>
     </message>
-    <message>
-        <source>Delete the persona “{name}”? It has {n} memories. What should happen to them?</source>
-        <translation>要删除角色“{name}”吗？它有 {n} 条记忆，这些记忆要如何处理？</translation>
+    <message numerus="yes">
+        <source>Delete the persona “{name}”? It has %n memories. What should happen to them?</source>
+        <translation>
+            <numerusform>要删除角色「{name}」吗？它有 %n 条记忆，这些记忆怎么处理？</numerusform>
+        </translation>
     </message>
     <message>
         <source>Keep them as global memories</source>
@@ -1480,20 +1648,8 @@ Database: {path}</source>
         <translation>删除角色“{name}”</translation>
     </message>
     <message>
-        <source>Assistants may use memory</source>
-        <translation>AI 自动保存记忆</translation>
-    </message>
-    <message>
         <source>Off: assistants acting as this persona get no memory brief and no memory tools. Saved as soon as you click it.</source>
         <translation>关闭后：以此角色工作的助手既收不到记忆摘要，也不能使用记忆工具。点击后立即保存。</translation>
-    </message>
-    <message>
-        <source>Assistants may use global memories</source>
-        <translation>全局记忆：AI 自动保存记忆</translation>
-    </message>
-    <message>
-        <source>The same switch for assistants that act without a persona.</source>
-        <translation>同一开关，适用于不指定角色的助手。</translation>
     </message>
     <message>
         <source>Turn memory on for “{name}”</source>
@@ -1570,8 +1726,334 @@ Database: {path}</source>
         <translation>已被修改</translation>
     </message>
     <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
         <source>A memory was edited after this was proposed; look again before merging.</source>
         <translation>提出建议后有记忆被修改过，合并前请再看一遍。</translation>
+    </message>
+</context>
+<context>
+    <name>Reasons</name>
+    <message>
+        <source>the argument {name} is missing</source>
+        <translation>缺少参数「{name}」</translation>
+    </message>
+    <message>
+        <source>arguments it does not take: {names} (it takes {accepted})</source>
+        <translation>给了不支持的参数：{names}（支持的参数：{accepted}）</translation>
+    </message>
+    <message>
+        <source>{name} must be text</source>
+        <translation>「{name}」必须是文本</translation>
+    </message>
+    <message>
+        <source>{name} must be one of {choices}, not {value}</source>
+        <translation>「{name}」只能是 {choices} 之一，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>{name} must be a whole number</source>
+        <translation>「{name}」必须是整数</translation>
+    </message>
+    <message>
+        <source>{name} must be from {low} to {high}, not {value}</source>
+        <translation>「{name}」必须在 {low} 到 {high} 之间，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>{name} must be a number</source>
+        <translation>「{name}」必须是数字</translation>
+    </message>
+    <message>
+        <source>{name} must be true or false</source>
+        <translation>「{name}」必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>the arguments could not be read</source>
+        <translation>无法读取参数</translation>
+    </message>
+    <message>
+        <source>there is no tool named {tool}</source>
+        <translation>没有名为 {tool} 的工具</translation>
+    </message>
+    <message>
+        <source>memory is switched off for this persona; nothing was done</source>
+        <translation>此角色已关闭记忆，未做任何操作</translation>
+    </message>
+    <message>
+        <source>{n} memories contain “{query}”: too many to delete at once; nothing was deleted</source>
+        <translation>有 {n} 条记忆包含「{query}」，太多了，不能一次删除；未删除任何记忆</translation>
+    </message>
+    <message>
+        <source>memory {id} belongs to another persona</source>
+        <translation>记忆 {id} 属于另一个角色</translation>
+    </message>
+    <message>
+        <source>it named no memory and no filter; nothing was forgotten</source>
+        <translation>既没指定记忆也没给筛选条件，未删除任何记忆</translation>
+    </message>
+    <message>
+        <source>there is no memory {id}</source>
+        <translation>没有编号为 {id} 的记忆</translation>
+    </message>
+    <message>
+        <source>there is no persona named {name}</source>
+        <translation>没有名为 {name} 的角色</translation>
+    </message>
+    <message>
+        <source>{field} is empty</source>
+        <translation>「{field}」为空</translation>
+    </message>
+    <message>
+        <source>{field} is {n} characters long; at most {limit} are kept</source>
+        <translation>「{field}」有 {n} 个字符，最多只能 {limit} 个</translation>
+    </message>
+    <message>
+        <source>its id appears more than once in the file</source>
+        <translation>编号在文件中出现了不止一次</translation>
+    </message>
+    <message>
+        <source>the dedup key {key} appears more than once in the file</source>
+        <translation>去重键 {key} 在文件中出现了不止一次</translation>
+    </message>
+    <message>
+        <source>the dedup key {key} is already used by memory {id}</source>
+        <translation>去重键 {key} 已被记忆 {id} 使用</translation>
+    </message>
+    <message>
+        <source>the same text as memory {id}, already here</source>
+        <translation>与已有的记忆 {id} 内容相同</translation>
+    </message>
+    <message>
+        <source>the same text as record {n} of the file</source>
+        <translation>与文件中第 {n} 条记录内容相同</translation>
+    </message>
+    <message>
+        <source>differs in: {names}</source>
+        <translation>不同之处：{names}</translation>
+    </message>
+    <message>
+        <source>changed here after the file&apos;s copy was written (differs in: {names})</source>
+        <translation>文件里的版本写出后，这里又改过（不同之处：{names}）</translation>
+    </message>
+    <message>
+        <source>another memory of this persona already has the key {key}</source>
+        <translation>此角色已有另一条记忆使用去重键 {key}</translation>
+    </message>
+    <message>
+        <source>search words</source>
+        <translation>搜索词</translation>
+    </message>
+    <message>
+        <source>memory id</source>
+        <translation>记忆编号</translation>
+    </message>
+    <message>
+        <source>memory ids</source>
+        <translation>记忆编号</translation>
+    </message>
+    <message>
+        <source>number of results</source>
+        <translation>结果条数</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>in the file it belongs to “{name}”</source>
+        <translation>文件中它属于「{name}」</translation>
+    </message>
+    <message>
+        <source>in the file it is global</source>
+        <translation>文件中它是全局记忆</translation>
+    </message>
+    <message>
+        <source>here it belongs to “{name}”</source>
+        <translation>这里它属于「{name}」</translation>
+    </message>
+    <message>
+        <source>here it is global</source>
+        <translation>这里它是全局记忆</translation>
+    </message>
+    <message>
+        <source>{there}; {here}</source>
+        <translation>{there}；{here}</translation>
+    </message>
+    <message>
+        <source> (also differs in: {names})</source>
+        <translation>（另有不同：{names}）</translation>
+    </message>
+</context>
+<context>
+    <name>ReportWords</name>
+    <message>
+        <source>Expired memories</source>
+        <translation>过期的记忆</translation>
+    </message>
+    <message>
+        <source>Emptying the trash</source>
+        <translation>清理回收站</translation>
+    </message>
+    <message>
+        <source>Exact duplicates</source>
+        <translation>完全重复</translation>
+    </message>
+    <message>
+        <source>Merge proposals</source>
+        <translation>合并建议</translation>
+    </message>
+    <message>
+        <source>Heat and tiers</source>
+        <translation>热度与层级</translation>
+    </message>
+    <message>
+        <source>Importance</source>
+        <translation>重要性</translation>
+    </message>
+    <message>
+        <source>Vectors for meaning search</source>
+        <translation>语义搜索的向量</translation>
+    </message>
+    <message>
+        <source>Search index</source>
+        <translation>搜索索引</translation>
+    </message>
+    <message>
+        <source>Change log</source>
+        <translation>变更记录</translation>
+    </message>
+    <message>
+        <source>Database file</source>
+        <translation>数据库文件</translation>
+    </message>
+    <message>
+        <source>Not run: the run was cancelled</source>
+        <translation>未运行：本次整理已取消</translation>
+    </message>
+    <message>
+        <source>Not needed: no embedding model is in use</source>
+        <translation>无需运行：没有使用嵌入模型</translation>
+    </message>
+    <message>
+        <source>Not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>Cancelled; what it had done was undone</source>
+        <translation>已取消，已做的改动已撤回</translation>
+    </message>
+    <message>
+        <source>Failed: {message}</source>
+        <translation>失败：{message}</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n expired short-term memories moved to the trash</source>
+        <translation>
+            <numerusform>%n 条过期的短期记忆已移到回收站</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n memories deleted for good after their days in the trash</source>
+        <translation>
+            <numerusform>%n 条在回收站放满期限的记忆已永久删除</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n groups of memories with the same text</source>
+        <translation>
+            <numerusform>%n 组内容完全相同的记忆</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n merge proposals to review</source>
+        <translation>
+            <numerusform>%n 条合并建议待查看</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Heat recomputed for %n memories</source>
+        <translation>
+            <numerusform>重新计算了 %n 条记忆的热度</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n moved to another tier</source>
+        <translation>
+            <numerusform>%n 条换了层级</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Importance estimated again for %n memories</source>
+        <translation>
+            <numerusform>重新评估了 %n 条记忆的重要性</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changed</source>
+        <translation>
+            <numerusform>%n 条有变化</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Vectors computed for %n memories</source>
+        <translation>
+            <numerusform>为 %n 条记忆计算了向量</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n memories brought up to date in the index</source>
+        <translation>
+            <numerusform>索引中更新了 %n 条记忆</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n old entries removed</source>
+        <translation>
+            <numerusform>删除了 %n 条旧记录</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compacted and checked</source>
+        <translation>已压缩并检查</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>less than 0.1 s</source>
+        <translation>不到 0.1 秒</translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Maintenance has not run on this database yet.</source>
+        <translation>这个数据库还没有整理过。</translation>
+    </message>
+    <message>
+        <source>Started {when}, took {seconds}.</source>
+        <translation>开始于 {when}，用时 {seconds}。</translation>
+    </message>
+    <message numerus="yes">
+        <source>{when}: %n of {total} tasks done</source>
+        <translation>
+            <numerusform>{when}：{total} 项任务中完成了 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (failed: {names})</source>
+        <translation>（失败：{names}）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
     </message>
 </context>
 <context>
@@ -1582,7 +2064,7 @@ Database: {path}</source>
     </message>
     <message>
         <source>(no group)</source>
-        <translation>（未分组）</translation>
+        <translation>未分组</translation>
     </message>
     <message>
         <source>Global</source>
@@ -1599,9 +2081,11 @@ Database: {path}</source>
         <source>Nothing found. Esc clears the search.</source>
         <translation>没有找到。按 Esc 清除搜索。</translation>
     </message>
-    <message>
-        <source>{n} found · Esc clears the search</source>
-        <translation>找到 {n} 条 · 按 Esc 清除搜索</translation>
+    <message numerus="yes">
+        <source>%n found · Esc clears the search</source>
+        <translation>
+            <numerusform>找到 %n 条 · 按 Esc 清除搜索</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1658,37 +2142,29 @@ Database: {path}</source>
         <source>Last maintenance run</source>
         <translation>上次整理</translation>
     </message>
-    <message>
-        <source>{n} proposals to review</source>
-        <translation>{n} 组待处理</translation>
+    <message numerus="yes">
+        <source>%n proposals to review</source>
+        <translation>
+            <numerusform>%n 条建议待查看</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Maintenance has not run on this database yet.</source>
-        <translation>这个数据库还没有整理过。</translation>
+        <source>Persona: {persona} · Tags: {tags} · Updated: {when}</source>
+        <translation>角色：{persona} · 标签：{tags} · 更新于 {when}</translation>
     </message>
     <message>
-        <source>Started: {when}</source>
-        <translation>开始时间：{when}</translation>
+        <source>, </source>
+        <translation>、</translation>
     </message>
-    <message>
-        <source>Took: {seconds} s</source>
-        <translation>用时：{seconds} 秒</translation>
-    </message>
-    <message>
-        <source>Tags:</source>
-        <translation>标签：</translation>
-    </message>
-    <message>
-        <source>Persona:</source>
-        <translation>角色：</translation>
+    <message numerus="yes">
+        <source>Merge %n memories</source>
+        <translation>
+            <numerusform>合并 %n 条记忆</numerusform>
+        </translation>
     </message>
     <message>
         <source>Global</source>
         <translation>全局</translation>
-    </message>
-    <message>
-        <source>Updated:</source>
-        <translation>更新时间：</translation>
     </message>
     <message>
         <source>A memory was edited after this was proposed; look again before merging.</source>
@@ -1702,10 +2178,6 @@ Database: {path}</source>
         <source>A memory was edited after this was proposed. Merge anyway?</source>
         <translation>提出建议后有记忆被修改过。仍要合并吗？</translation>
     </message>
-    <message>
-        <source>Merge {n} memories</source>
-        <translation>合并 {n} 条记忆</translation>
-    </message>
 </context>
 <context>
     <name>SearchBar</name>
@@ -1714,16 +2186,12 @@ Database: {path}</source>
         <translation>搜索记忆 (Ctrl+F) — 词语、&quot;短语&quot;、tag:工作、-排除</translation>
     </message>
     <message>
-        <source>Search as you type.
-words: any of them may match, best first
-&quot;exact phrase&quot;  -exclude  a OR b  ( )
-persona: group: tag: type: scope: tier: id:
-is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;2024-05</source>
-        <translation>输入即搜索。
-词语：命中任意一个即可，最相关的排在前面
-&quot;精确短语&quot;  -排除  甲 OR 乙  ( )
-persona: group: tag: type: scope: tier: id:
-is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;2024-05</translation>
+        <source>Search as you type. Click ? next to the box for the search syntax.</source>
+        <translation>边输入边搜索。点搜索框旁的 ? 查看搜索语法。</translation>
+    </message>
+    <message>
+        <source>Search syntax, with an example of each operator</source>
+        <translation>搜索语法：每种写法都有示例</translation>
     </message>
     <message>
         <source>Save this search in the tree</source>
@@ -1875,14 +2343,6 @@ is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;202
         <translation>上次运行</translation>
     </message>
     <message>
-        <source>Maintenance has not run on this database yet.</source>
-        <translation>这个数据库还没有运行过维护。</translation>
-    </message>
-    <message>
-        <source>{when}: {n} tasks done ({names})</source>
-        <translation>{when}：完成 {n} 项任务（{names}）</translation>
-    </message>
-    <message>
         <source>MemDesk database (*.db);;All files (*)</source>
         <translation>记忆台数据库 (*.db);;所有文件 (*)</translation>
     </message>
@@ -1971,6 +2431,121 @@ is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;202
     </message>
 </context>
 <context>
+    <name>SyntaxHelpDialog</name>
+    <message>
+        <source>Search syntax</source>
+        <translation>搜索语法</translation>
+    </message>
+    <message>
+        <source>Type words to find memories that contain any of them, best first. Combine them with the operators below; click an example to try it.</source>
+        <translation>输入词语，即可找到包含其中任意一个词的记忆，最相关的排在最前。可以用下面的写法组合条件；点击示例即可试用。</translation>
+    </message>
+    <message>
+        <source>Words</source>
+        <translation>词语</translation>
+    </message>
+    <message>
+        <source>Memories with 咖啡 or 过敏 (or both), the best match first</source>
+        <translation>包含“咖啡”或“过敏”（或两者都有）的记忆，最相关的排在最前</translation>
+    </message>
+    <message>
+        <source>Quotation marks: exactly these characters, in this order</source>
+        <translation>加引号：必须按原样、按顺序出现这些字</translation>
+    </message>
+    <message>
+        <source>A minus sign: leave out memories that contain 茶</source>
+        <translation>加减号：排除包含“茶”的记忆</translation>
+    </message>
+    <message>
+        <source>OR in capitals: either one (words without OR are ranked together)</source>
+        <translation>大写的 OR：满足其中之一即可（不写 OR 的词一起参与排序）</translation>
+    </message>
+    <message>
+        <source>Brackets group a part of the query</source>
+        <translation>括号把一部分条件归为一组</translation>
+    </message>
+    <message>
+        <source>Where a memory belongs</source>
+        <translation>记忆的归属</translation>
+    </message>
+    <message>
+        <source>Memories of one persona</source>
+        <translation>某个角色的记忆</translation>
+    </message>
+    <message>
+        <source>In a group (and the groups inside it)</source>
+        <translation>某个分组（及其子分组）中的记忆</translation>
+    </message>
+    <message>
+        <source>With a tag</source>
+        <translation>带某个标签</translation>
+    </message>
+    <message>
+        <source>Without a tag: a minus sign works before every filter</source>
+        <translation>不带某个标签：每种筛选前都可以加减号</translation>
+    </message>
+    <message>
+        <source>What kind of memory</source>
+        <translation>记忆的种类</translation>
+    </message>
+    <message>
+        <source>Type: fact, preference, project, task or note</source>
+        <translation>类型：fact 事实、preference 偏好、project 项目、task 任务、note 笔记</translation>
+    </message>
+    <message>
+        <source>Short-term memories (scope:long_term for long-term ones)</source>
+        <translation>短期记忆（长期记忆用 scope:long_term）</translation>
+    </message>
+    <message>
+        <source>Tier by recent use: hot, warm, cold or archive</source>
+        <translation>按最近使用分的层级：hot 热、warm 温、cold 冷、archive 归档</translation>
+    </message>
+    <message>
+        <source>Importance 7 or more (also &gt;, &lt;, &lt;=, =)</source>
+        <translation>重要性不低于 7（也可用 &gt;、&lt;、&lt;=、=）</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>In the trash</source>
+        <translation>在回收站中</translation>
+    </message>
+    <message>
+        <source>Expired short-term memories</source>
+        <translation>已过期的短期记忆</translation>
+    </message>
+    <message>
+        <source>Replaced by a newer memory</source>
+        <translation>已被更新的记忆取代</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Added after May 2024 (a year, month or day)</source>
+        <translation>2024 年 5 月之后添加（可写到年、月或日）</translation>
+    </message>
+    <message>
+        <source>Changed within the last 7 days (d days, w weeks, m months, y years)</source>
+        <translation>最近 7 天内修改过（d 天、w 周、m 月、y 年）</translation>
+    </message>
+    <message>
+        <source>One memory</source>
+        <translation>某一条记忆</translation>
+    </message>
+    <message>
+        <source>The memory whose id starts like this</source>
+        <translation>编号以此开头的记忆</translation>
+    </message>
+    <message>
+        <source>Full-width characters（：＂－）work as well as their half-width forms, and 「」 or “” quote too. A query that cannot be read is marked red; its tooltip names the place.</source>
+        <translation>全角符号（：＂－）和半角一样可用，「」和“”也可以当引号。写错的搜索会标红，鼠标停在搜索框上会提示出错的位置。</translation>
+    </message>
+</context>
+<context>
     <name>ToolCallModel</name>
     <message>
         <source>Time</source>
@@ -1993,20 +2568,40 @@ is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;202
         <translation>结果</translation>
     </message>
     <message>
-        <source>Touched</source>
-        <translation>涉及的记忆</translation>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Reverted at {when}</source>
+        <translation>撤销于 {when}</translation>
+    </message>
+    <message>
+        <source>Failed: {reason}</source>
+        <translation>失败：{reason}</translation>
+    </message>
+    <message>
+        <source>no reason was given</source>
+        <translation>没有给出原因</translation>
+    </message>
+    <message>
+        <source>read only, changed nothing</source>
+        <translation>只读取，没有改动</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
     </message>
     <message>
         <source>Reverted</source>
         <translation>已撤销</translation>
     </message>
     <message>
-        <source>ok</source>
-        <translation>成功</translation>
+        <source>What it did, or why it failed</source>
+        <translation>做了什么 / 失败原因</translation>
     </message>
     <message>
-        <source>error</source>
-        <translation>出错</translation>
+        <source>ok</source>
+        <translation>成功</translation>
     </message>
     <message>
         <source>reverted</source>
@@ -2035,9 +2630,15 @@ is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;202
         <source>Global</source>
         <translation>全局</translation>
     </message>
+    <message numerus="yes">
+        <source>%n recent calls</source>
+        <translation>
+            <numerusform>最近 %n 次调用</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>{n} recent calls</source>
-        <translation>最近 {n} 次调用</translation>
+        <source>{tool} as {persona} ({client}), {when}: {what}</source>
+        <translation>{tool}，以「{persona}」身份（{client}），{when}：{what}</translation>
     </message>
     <message>
         <source>Revert</source>
@@ -2092,7 +2693,7 @@ is:deleted|expired|superseded   importance&gt;=7   created&gt;7d  updated&lt;202
     </message>
     <message>
         <source>(no group)</source>
-        <translation>（未分组）</translation>
+        <translation>未分组</translation>
     </message>
     <message>
         <source>Global</source>

@@ -38,9 +38,12 @@ class ScriptedAsker(Asker):
         self.files: list[str | None] = []
         self.asked: list[str] = []
         self.informed: list[str] = []
+        self.warned: list[str] = []  # questions asked with the warning sign
 
-    def choose(self, parent, title, text, options, *, default=None, cancel=None, detail=""):
+    def choose(self, parent, title, text, options, *, default=None, cancel=None, detail="", warning=False):
         self.asked.append(text)
+        if warning:
+            self.warned.append(text)
         assert self.choices, f"unexpected question: {text}"
         answer = self.choices.pop(0)
         assert answer in [key for key, _ in options], (answer, options)

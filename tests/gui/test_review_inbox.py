@@ -79,7 +79,7 @@ def test_merging_with_edited_text_supersedes_both_originals(launch, db_path, qtb
     assert shown == sorted([TEA_SHORT, TEA_LONG])  # side by side, read-only
     assert dialog.merged_text.toPlainText() == TEA_LONG  # the longest, pre-filled
     assert "Last maintenance run" in [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
-    assert "consolidate" in dialog.report_view.toPlainText()
+    assert "Merge proposals" in dialog.report_view.toPlainText()  # the task in words, not its internal name
 
     store = window.session.store
     assert store.get(first).is_active() and store.get(second).is_active()  # nothing merged before the click

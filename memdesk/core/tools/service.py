@@ -69,10 +69,23 @@ class MemoryTools:
             return result
         except MemDeskError as exc:
             message = str(exc) if isinstance(exc, ToolError) else f"{name}: {exc}"
+            if persona_id is None:
+                persona_id = self._persona_for_log(arguments)
             with self.store.write():
                 log.record(tool=name, persona_id=persona_id, client=self.client, arguments=arguments,
                            result={"error": message}, ok=False, effects=[])
             raise ToolError(message) from None
+
+    def _persona_for_log(self, arguments) -> str | None:
+        """Whom a call that failed early acted for: the log lists it under that persona, not global."""
+        named = arguments.get("persona") if isinstance(arguments, dict) else None
+        for name in (named, self.default_persona):
+            if isinstance(name, str) and name:
+                try:
+                    return self.persona_id(name)
+                except MemDeskError:
+                    continue  # an unknown name: the call itself failed for it
+        return None
 
     def _searcher(self):
         if self._search is None:

@@ -229,7 +229,7 @@ class ResultsPane(QWidget):
         elif not outcome.hits:
             self.header.setText(self.tr("Nothing found. Esc clears the search."))
         else:
-            self.header.setText(self.tr("{n} found · Esc clears the search").format(n=len(outcome.hits)))
+            self.header.setText(self.tr("%n found · Esc clears the search", "", len(outcome.hits)))
 
     def current_id(self) -> str | None:
         index = self.view.currentIndex()

@@ -20,6 +20,7 @@ class SearchBar(QWidget):
     step_requested = Signal(int)  # +1 next result, -1 previous
     open_requested = Signal()
     save_requested = Signal()
+    help_requested = Signal()
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -33,11 +34,17 @@ class SearchBar(QWidget):
         self.save_button.setAutoRaise(True)
         self.save_button.setEnabled(False)
         self.save_button.clicked.connect(self.save_requested)
+        self.help_button = QToolButton(self)
+        self.help_button.setObjectName("searchHelp")
+        self.help_button.setText("?")
+        self.help_button.setAutoRaise(True)
+        self.help_button.clicked.connect(self.help_requested)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
         layout.addWidget(self.edit, 1)
         layout.addWidget(self.save_button)
+        layout.addWidget(self.help_button)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
@@ -49,12 +56,8 @@ class SearchBar(QWidget):
 
     def retranslate(self) -> None:
         self.edit.setPlaceholderText(self.tr("Search memories (Ctrl+F) — words, \"phrases\", tag:work, -exclude"))
-        self.edit.setToolTip(self.tr(
-            "Search as you type.\n"
-            "words: any of them may match, best first\n"
-            "\"exact phrase\"  -exclude  a OR b  ( )\n"
-            "persona: group: tag: type: scope: tier: id:\n"
-            "is:deleted|expired|superseded   importance>=7   created>7d  updated<2024-05"))
+        self.edit.setToolTip(self.tr("Search as you type. Click ? next to the box for the search syntax."))
+        self.help_button.setToolTip(self.tr("Search syntax, with an example of each operator"))
         self.save_button.setToolTip(self.tr("Save this search in the tree"))
 
     def text(self) -> str:

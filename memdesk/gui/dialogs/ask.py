@@ -15,25 +15,39 @@ translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 class Asker:
     def choose(self, parent, title: str, text: str, options: list[tuple[str, str]], *,
-               default: str | None = None, cancel: str | None = None, detail: str = "") -> str | None:
+               default: str | None = None, cancel: str | None = None, detail: str = "",
+               warning: bool = False) -> str | None:
         """One of the option keys (or ``cancel``'s key / None when dismissed)."""
+        box, buttons = self.question_box(parent, title, text, options, default=default, cancel=cancel,
+                                         detail=detail, warning=warning)
+        box.exec()
+        return buttons.get(box.clickedButton(), cancel)
+
+    @staticmethod
+    def question_box(parent, title: str, text: str, options: list[tuple[str, str]], *,
+                     default: str | None = None, cancel: str | None = None, detail: str = "",
+                     warning: bool = False) -> tuple[QMessageBox, dict]:
+        """The message box choose() runs, not yet shown: (box, {button: key})."""
         box = QMessageBox(parent)
         box.setWindowTitle(title)
         box.setText(text)
+        # A question that cannot be taken back says so with the warning sign, not just in words.
+        box.setIcon(QMessageBox.Icon.Warning if warning else QMessageBox.Icon.Question)
         if detail:
             box.setInformativeText(detail)
+        # Wide enough that a Chinese sentence is not broken after two or three characters.
+        box.setStyleSheet("QLabel#qt_msgbox_label, QLabel#qt_msgbox_informativelabel { min-width: 22em; }")
         buttons = {}
         for key, label in options:
             role = QMessageBox.ButtonRole.RejectRole if key == cancel else QMessageBox.ButtonRole.AcceptRole
             buttons[box.addButton(label, role)] = key
             if key == default:
                 box.setDefaultButton(list(buttons)[-1])
-        box.exec()
-        return buttons.get(box.clickedButton(), cancel)
+        return box, buttons
 
-    def confirm(self, parent, title: str, text: str, *, yes: str, detail: str = "") -> bool:
+    def confirm(self, parent, title: str, text: str, *, yes: str, detail: str = "", warning: bool = False) -> bool:
         return self.choose(parent, title, text, [("yes", yes), ("no", translate("Asker", "Cancel"))],
-                           default="no", cancel="no", detail=detail) == "yes"
+                           default="no", cancel="no", detail=detail, warning=warning) == "yes"
 
     def text(self, parent, title: str, label: str, default: str = "", *, suggestions=()) -> str | None:
         if suggestions:

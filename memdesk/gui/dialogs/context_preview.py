@@ -48,6 +48,10 @@ class ContextPreviewDialog(QDialog):
         self.text.setFont(QFont("monospace"))
         self.tokens = QLabel(self)
         self.tokens.setObjectName("previewTokens")
+        # The brief is the assistant's input, in the form the model reads: shown as it is, and said so.
+        self.caption = QLabel(self.tr("What the assistant receives, word for word (its format is the same in "
+                                      "every language):"), self)
+        self.caption.setWordWrap(True)
         form = QFormLayout()
         form.addRow(self.tr("Persona"), self.persona)
         form.addRow(self.tr("Message"), self.message)
@@ -56,6 +60,7 @@ class ContextPreviewDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.notice)
+        layout.addWidget(self.caption)
         layout.addWidget(self.text, 1)
         layout.addWidget(self.tokens)
         layout.addWidget(buttons)

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 from ...core.errors import ValidationError
 from ...core.io.personas import Choice, check_name
 from .. import labels
+from ..reasons import reason_text
 
 STATUS_COLOURS = {"new": "#2e7d32", "updated": "#1565c0", "unchanged": "#757575", "conflict": "#e65100",
                   "invalid": "#c62828"}
@@ -88,11 +89,11 @@ class PlanModel(QAbstractTableModel):
                 return item.title or item.memory_id or ""
             if column == self.PERSONA:
                 return "" if item.status == "invalid" else self.persona_label(item.persona_id)
-            return item.reason
+            return reason_text(item.reason)
         if role == Qt.ItemDataRole.ForegroundRole and column == 1:
             return QColor(STATUS_COLOURS.get(item.status, "#000000"))
         if role == Qt.ItemDataRole.ToolTipRole and column in (2, 3):
-            return item.reason or item.title
+            return reason_text(item.reason) or item.title
         if role == STATUS_ROLE:
             return item.status
         return None
@@ -119,7 +120,7 @@ class PersonaMapping(QGroupBox):
         intro.setWordWrap(True)
         grid.addWidget(intro, 0, 0, 1, 3)
         for row, u in enumerate(unknown, start=1):
-            label = QLabel(self.tr("{id}… ({n} records)").format(id=u.source_id[:8], n=u.records), self)
+            label = QLabel(self.tr("{id}… (%n records)", "", u.records).format(id=u.source_id[:8]), self)
             label.setToolTip(u.source_id)
             combo = QComboBox(self)
             combo.setObjectName(f"personaChoice{row - 1}")
@@ -325,7 +326,7 @@ class ImportPreviewDialog(QDialog):
         if self.busy:
             self.import_button.setText(self.tr("Updating the preview…"))
         else:
-            self.import_button.setText(self.tr("Import {n} memories").format(n=n) if n
+            self.import_button.setText(self.tr("Import %n memories", "", n) if n
                                        else self.tr("Nothing to import"))
         self.import_button.setEnabled(bool(n) and not problem and not self.busy)
 

@@ -41,13 +41,13 @@ class PersonasDialog(QDialog):
         self.description = QPlainTextEdit(self)
         self.description.setMaximumHeight(90)
         self.colour_button = QPushButton(self.tr("Choose…"), self)
-        self.auto_save = QCheckBox(self.tr("Assistants may use memory"), self)
+        self.auto_save = QCheckBox(self.tr("Its assistants get memory: brief and tools"), self)
         self.auto_save.setObjectName("personaMemorySwitch")
         self.auto_save.setToolTip(self.tr("Off: assistants acting as this persona get no memory brief and no "
                                           "memory tools. Saved as soon as you click it."))
-        self.global_switch = QCheckBox(self.tr("Assistants may use global memories"), self)
+        self.global_switch = QCheckBox(self.tr("Assistants without a persona get memory"), self)
         self.global_switch.setObjectName("globalMemorySwitch")
-        self.global_switch.setToolTip(self.tr("The same switch for assistants that act without a persona."))
+        self.global_switch.setToolTip(self.tr("Off: assistants acting without a persona get no memory brief and no memory tools."))
         self.apply_button = QPushButton(self.tr("Apply"), self)
 
         form_box = QWidget(self)
@@ -181,7 +181,7 @@ class PersonasDialog(QDialog):
         count = self.session.store.count(persona=persona.id, merge_global=False, state="all")
         choice = self.ask.choose(
             self, self.tr("Delete persona"),
-            self.tr("Delete the persona “{name}”? It has {n} memories. What should happen to them?").format(
+            self.tr("Delete the persona “{name}”? It has %n memories. What should happen to them?", "", count).format(
                 name=persona.name, n=count),
             [("global", self.tr("Keep them as global memories")), ("trash", self.tr("Move them to the trash")),
              ("cancel", self.tr("Cancel"))], default="cancel", cancel="cancel")

@@ -9,7 +9,6 @@ last maintenance report.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import UTC
 from functools import partial
@@ -28,10 +27,10 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QTableView,
     QTabWidget,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -39,6 +38,7 @@ from PySide6.QtWidgets import (
 from ...core.errors import MemDeskError
 from ...core.maintenance import last_reports, proposals
 from .. import operations
+from .maintenance_report import report_html
 
 
 @dataclass(frozen=True)
@@ -102,9 +102,10 @@ class ProposalModel(QAbstractTableModel):
             return None
         row, column = self.rows[index.row()], index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return {self.MEMORIES: str(row.count), self.SIMILARITY: f"{row.score:.2f}",
+            return {self.MEMORIES: str(row.count), self.SIMILARITY: f"{row.score:.0%}",
                     self.KIND: self.tr("same text") if row.kind == "exact" else self.tr("similar"),
-                    self.STALE: self.tr("edited since") if row.stale else "", self.TEXT: row.preview}.get(column)
+                    self.STALE: self.tr("edited since") if row.stale else self.tr("no"),
+                    self.TEXT: row.preview}.get(column)
         if role == Qt.ItemDataRole.ToolTipRole and row.stale:
             return self.tr("A memory was edited after this was proposed; look again before merging.")
         if role == Qt.ItemDataRole.ForegroundRole and row.stale:
@@ -143,9 +144,6 @@ class ReviewInboxDialog(QDialog):
         self.sides = QWidget(self)
         self.sides_layout = QHBoxLayout(self.sides)
         self.sides_layout.setContentsMargins(0, 0, 0, 0)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.sides)
         self.member_views: list[QGroupBox] = []
 
         # the merged memory, editable
@@ -155,6 +153,7 @@ class ReviewInboxDialog(QDialog):
         self.merged_text.setObjectName("mergedText")
         self.stale_label = QLabel(self)
         self.stale_label.setStyleSheet("color: #b06000")
+        self.merged_text.setMinimumHeight(60)
         merged_box = QGroupBox(self.tr("Merged memory"), self)
         form = QFormLayout(merged_box)
         form.addRow(self.tr("Title:"), self.merged_title)
@@ -182,16 +181,22 @@ class ReviewInboxDialog(QDialog):
 
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(self.view)
-        split.addWidget(scroll)
+        split.addWidget(self.sides)
         split.addWidget(merged_box)
+        split.setChildrenCollapsible(False)
+        split.setStretchFactor(0, 1)  # the list is short; the memories being compared get the room
+        split.setStretchFactor(1, 3)
+        split.setStretchFactor(2, 2)
+        split.setSizes([110, 280, 180])
+        self.view.setMinimumHeight(80)
+        self.sides.setMinimumHeight(160)
         inbox = QWidget(self)
         inbox_layout = QVBoxLayout(inbox)
         inbox_layout.addWidget(split, 1)
         inbox_layout.addLayout(row)
 
-        self.report_view = QPlainTextEdit(self)
+        self.report_view = QTextBrowser(self)
         self.report_view.setObjectName("lastReport")
-        self.report_view.setReadOnly(True)
         self.tabs = QTabWidget(self)
         self.tabs.addTab(inbox, self.tr("Proposals"))
         self.tabs.addTab(self.report_view, self.tr("Last maintenance run"))
@@ -219,28 +224,13 @@ class ReviewInboxDialog(QDialog):
             self.view.selectRow(0)
         self._show_selected()
         count = len(self.model.rows)
-        self.summary.setText(self.tr("{n} proposals to review").format(n=count))
-        self.report_view.setPlainText(self.report_text())
+        self.summary.setText(self.tr("%n proposals to review", "", count))
+        self.report_view.setHtml(report_html(next(iter(last_reports(self.session.store, 1)), None)))
         self.inbox_changed.emit(count)
 
     def _on_changes(self, *_args) -> None:
         if self.isVisible():
             self.refresh()
-
-    def report_text(self) -> str:
-        reports = last_reports(self.session.store, 1)
-        if not reports:
-            return self.tr("Maintenance has not run on this database yet.")
-        report = reports[0]
-        lines = [self.tr("Started: {when}").format(when=report.get("started_at", "")),
-                 self.tr("Took: {seconds} s").format(seconds=report.get("seconds", "")), ""]
-        for task in report.get("tasks", []):
-            counts = ", ".join(f"{k}: {v}" for k, v in (task.get("counts") or {}).items())
-            lines.append(f"{task.get('name')} — {task.get('status')}" + (f" ({counts})" if counts else ""))
-            if task.get("message"):
-                lines.append(f"    {task['message']}")
-        lines += ["", json.dumps(report, ensure_ascii=False, indent=2, default=str)]
-        return "\n".join(lines)
 
     def selected_row(self) -> ProposalRow | None:
         rows = self.view.selectionModel().selectedRows() if self.view.selectionModel() else []
@@ -260,6 +250,7 @@ class ReviewInboxDialog(QDialog):
     def _show_selected(self) -> None:
         for box in self.member_views:
             self.sides_layout.removeWidget(box)
+            box.hide()  # deleteLater waits for the event loop: hidden now, so two selections never overlap
             box.deleteLater()
         self.member_views = []
         row = self.selected_row()
@@ -280,15 +271,20 @@ class ReviewInboxDialog(QDialog):
             if record is None:
                 continue
             box = QGroupBox(record.display_title or memory_id[:8], self.sides)
-            form = QFormLayout(box)
+            box.setObjectName("memberBox")
+            column = QVBoxLayout(box)
+            # What tells two copies apart comes first: whose, how tagged, when last changed.
+            meta = QLabel(self.tr("Persona: {persona} · Tags: {tags} · Updated: {when}").format(
+                persona=personas.get(record.persona_id, self.tr("Global")),
+                tags=self.tr(", ").join(record.tags) or "—", when=_when(record.updated_at)), box)
+            meta.setObjectName("memberMeta")
+            meta.setWordWrap(True)
+            meta.setStyleSheet("color: #555")
             content = QPlainTextEdit(record.content, box)
             content.setReadOnly(True)
             content.setObjectName("memberContent")
-            form.addRow(self.tr("Title:"), QLabel(record.title or "", box))
-            form.addRow(self.tr("Content:"), content)
-            form.addRow(self.tr("Tags:"), QLabel(", ".join(record.tags), box))
-            form.addRow(self.tr("Persona:"), QLabel(personas.get(record.persona_id, self.tr("Global")), box))
-            form.addRow(self.tr("Updated:"), QLabel(_when(record.updated_at), box))
+            column.addWidget(meta)
+            column.addWidget(content, 1)
             self.sides_layout.addWidget(box)
             self.member_views.append(box)
         self.merged_title.setText(row.suggested_title)
@@ -323,7 +319,7 @@ class ReviewInboxDialog(QDialog):
         if row.stale:  # the user has looked again: propose afresh from the current versions
             op = partial(operations.merge_stale_proposal, proposal_id=row.id, ids=list(row.memory_ids),
                          content=content, title=self.merged_title.text().strip(), tags=list(row.suggested_tags))
-        self.session.perform(op, label=self.tr("Merge {n} memories").format(n=row.count),
+        self.session.perform(op, label=self.tr("Merge %n memories", "", row.count),
                              on_done=lambda _result: self.refresh(), on_error=self._failed(self.tr("Merge")))
 
     def keep_selected(self) -> None:

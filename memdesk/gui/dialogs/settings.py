@@ -129,14 +129,9 @@ class SettingsDialog(QDialog):
 
     def _last_report_text(self) -> str:
         from ...core.maintenance import last_reports
+        from .maintenance_report import report_summary
 
-        reports = last_reports(self.session.store, 1)
-        if not reports:
-            return self.tr("Maintenance has not run on this database yet.")
-        report = reports[0]
-        done = [t.get("name", "") for t in report.get("tasks", []) if t.get("status") == "done"]
-        return self.tr("{when}: {n} tasks done ({names})").format(
-            when=(report.get("started_at") or "")[:16].replace("T", " "), n=len(done), names=", ".join(done))
+        return report_summary(next(iter(last_reports(self.session.store, 1)), None))
 
     def _model_tab(self) -> QWidget:
         from ..model_manager import ModelManager

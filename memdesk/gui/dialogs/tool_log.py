@@ -28,6 +28,7 @@ from ...core.errors import MemDeskError
 from ...core.io.common import bind
 from ...core.tools import log
 from .. import operations
+from ..reasons import reason_text
 
 LIMIT = 200
 ACTION_MARKS = {"added": "+", "updated": "~", "deleted": "−", "restored": "↺"}
@@ -45,6 +46,7 @@ class ToolCallRow:
     error: str
     reverted: bool
     revertible: bool
+    reverted_when: str = ""
 
 
 def _short_title(text: str, width: int = 24) -> str:
@@ -60,18 +62,22 @@ def load_rows(store, *, limit: int = LIMIT, global_name: str = "Global") -> list
     memories = store.get_many(ids) if ids else {}
     rows = []
     for r in records:
-        at = r.at if r.at.tzinfo else r.at.replace(tzinfo=UTC)
         parts = []
         for effect in r.effects:
             memory = memories.get(effect["id"])
             title = _short_title(memory.display_title) if memory else ""
             parts.append(f"{ACTION_MARKS.get(effect['action'], effect['action'])} {effect['id'][:8]} {title}".strip())
         rows.append(ToolCallRow(
-            r.id, at.astimezone().strftime("%Y-%m-%d %H:%M:%S"),
-            personas.get(r.persona_id, r.persona_id or global_name), r.client, r.tool, r.ok, "; ".join(parts),
-            str(r.result.get("error", "")) if isinstance(r.result, dict) else "",
-            r.reverted_at is not None, bool(r.effects) and r.reverted_at is None))
+            r.id, _local(r.at), personas.get(r.persona_id, r.persona_id or global_name), r.client, r.tool, r.ok,
+            "; ".join(parts), reason_text(str(r.result.get("error", ""))) if isinstance(r.result, dict) else "",
+            r.reverted_at is not None, bool(r.effects) and r.reverted_at is None,
+            _local(r.reverted_at) if r.reverted_at is not None else ""))
     return rows
+
+
+def _local(at) -> str:
+    at = at if at.tzinfo else at.replace(tzinfo=UTC)
+    return at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
 
 
 class ToolCallModel(QAbstractTableModel):
@@ -81,7 +87,7 @@ class ToolCallModel(QAbstractTableModel):
         super().__init__(parent)
         self.rows: list[ToolCallRow] = []
         self.headers = [self.tr("Time"), self.tr("Persona"), self.tr("Client"), self.tr("Tool"),
-                        self.tr("Result"), self.tr("Touched"), self.tr("Reverted")]
+                        self.tr("Result"), self.tr("What it did, or why it failed"), self.tr("Reverted")]
 
     def set_rows(self, rows: list[ToolCallRow]) -> None:
         self.beginResetModel()
@@ -106,15 +112,27 @@ class ToolCallModel(QAbstractTableModel):
         row, column = self.rows[index.row()], index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return {self.TIME: row.when, self.PERSONA: row.persona, self.CLIENT: row.client, self.TOOL: row.tool,
-                    self.RESULT: self.tr("ok") if row.ok else self.tr("error"), self.TOUCHED: row.touched,
-                    self.REVERTED: self.tr("reverted") if row.reverted else ""}.get(column)
-        if role == Qt.ItemDataRole.ToolTipRole and column in (self.RESULT, self.TOUCHED):
-            return row.error or row.touched or None
+                    self.RESULT: self.tr("ok") if row.ok else self.tr("failed"), self.TOUCHED: self.what(row),
+                    self.REVERTED: self.reverted(row)}.get(column)
+        if role == Qt.ItemDataRole.ToolTipRole and column == self.TOUCHED:
+            return self.what(row) or None
+        if role == Qt.ItemDataRole.ToolTipRole and column == self.REVERTED and row.reverted:
+            return self.tr("Reverted at {when}").format(when=row.reverted_when)
         if role == Qt.ItemDataRole.ForegroundRole and (row.reverted or not row.ok):
             return QColor("#888888") if row.reverted else QColor("#b00020")
         if role == Qt.ItemDataRole.UserRole:
             return row.id
         return None
+
+    def what(self, row: ToolCallRow) -> str:
+        if not row.ok:
+            return self.tr("Failed: {reason}").format(reason=row.error or self.tr("no reason was given"))
+        return row.touched or self.tr("read only, changed nothing")
+
+    def reverted(self, row: ToolCallRow) -> str:
+        if row.reverted:
+            return self.tr("reverted")
+        return self.tr("no") if row.revertible else "—"  # a call that changed nothing has nothing to revert
 
 
 class ToolLogDialog(QDialog):
@@ -131,7 +149,14 @@ class ToolLogDialog(QDialog):
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.verticalHeader().hide()
-        self.view.horizontalHeader().setSectionResizeMode(ToolCallModel.TOUCHED, QHeaderView.ResizeMode.Stretch)
+        self.view.setWordWrap(False)  # a time on two lines reads as two calls
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)  # tool names and times whole
+        header.setSectionResizeMode(ToolCallModel.TOUCHED, QHeaderView.ResizeMode.Stretch)
+        self.detail = QLabel(self)
+        self.detail.setObjectName("toolCallDetail")
+        self.detail.setWordWrap(True)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.summary = QLabel(self)
         self.revert_button = QPushButton(self.tr("Revert this call"), self)
         self.revert_button.setObjectName("revertToolCall")
@@ -146,6 +171,7 @@ class ToolLogDialog(QDialog):
         row.addWidget(self.revert_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.view, 1)
+        layout.addWidget(self.detail)
         layout.addLayout(row)
         layout.addWidget(buttons)
 
@@ -155,14 +181,14 @@ class ToolLogDialog(QDialog):
         session.changes_applied.connect(self._on_changes)
         session.external_change.connect(self.refresh)  # assistants write from their own processes
         self.refresh()
-        self.resize(860, 420)
+        self.resize(960, 460)
 
     def refresh(self) -> None:
         selected = self.selected_id()
         self.model.set_rows(load_rows(self.session.store, global_name=self.tr("Global")))
         if selected is not None:
             self.select(selected)
-        self.summary.setText(self.tr("{n} recent calls").format(n=len(self.model.rows)))
+        self.summary.setText(self.tr("%n recent calls", "", len(self.model.rows)))
         self._update_buttons()
 
     def _on_changes(self, _changes) -> None:
@@ -183,6 +209,9 @@ class ToolLogDialog(QDialog):
         call_id = self.selected_id()
         row = next((r for r in self.model.rows if r.id == call_id), None)
         self.revert_button.setEnabled(row is not None and row.revertible)
+        self.detail.setText("" if row is None else self.tr("{tool} as {persona} ({client}), {when}: {what}").format(
+            tool=row.tool, persona=row.persona, client=row.client or "—", when=row.when, what=self.model.what(row)))
+        self.detail.setStyleSheet("" if row is None or row.ok else "color: #b00020")
 
     def revert_selected(self) -> None:
         call_id = self.selected_id()

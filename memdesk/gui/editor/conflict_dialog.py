@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -48,10 +48,17 @@ class ConflictDialog(QDialog):
         intro.setWordWrap(True)
 
         self.table = QTableWidget(len(self.differing), 3, self)
-        self.table.setHorizontalHeaderLabels([self.tr("Field"), self.tr("Yours"), self.tr("Saved meanwhile")])
+        self.table.setObjectName("conflictTable")
+        self.table.setHorizontalHeaderLabels([self.tr("Field"), self.tr("Your version"),
+                                              self.tr("Version saved meanwhile")])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setWordWrap(True)  # both texts whole: telling them apart is the point
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         names = labels.fields()
         for row, field in enumerate(self.differing):
             self.table.setItem(row, 0, QTableWidgetItem(names.get(field, field)))
@@ -76,8 +83,9 @@ class ConflictDialog(QDialog):
         self.merge_label.hide()
         self.merge_edit.hide()
 
-        self.keep_mine = QPushButton(self.tr("Keep mine"), self)
-        self.take_theirs = QPushButton(self.tr("Take theirs"), self)
+        # Worded as the table's columns, so which button keeps which text is never a guess.
+        self.keep_mine = QPushButton(self.tr("Keep your version"), self)
+        self.take_theirs = QPushButton(self.tr("Take the version saved meanwhile"), self)
         self.merge_button = QPushButton(self.tr("Merge by editing…"), self)
         self.save_merged = QPushButton(self.tr("Save merged"), self)
         self.save_merged.hide()
@@ -89,6 +97,10 @@ class ConflictDialog(QDialog):
         self.merge_button.clicked.connect(self.start_merge)
         self.save_merged.clicked.connect(self._save_merged)
         self.cancel_button.clicked.connect(self.reject)
+        # Keep mine overwrites the other text and take theirs drops the user's: Enter takes neither.
+        for button in (self.keep_mine, self.take_theirs, self.merge_button, self.save_merged):
+            button.setAutoDefault(False)
+        self.cancel_button.setDefault(True)
 
         buttons = QHBoxLayout()
         for button in (self.keep_mine, self.take_theirs, self.merge_button, self.save_merged):
@@ -115,6 +127,18 @@ class ConflictDialog(QDialog):
             return labels.label(field, value)
         return str(value)
 
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self._fit_table)  # once the columns have their new widths
+
+    def _fit_table(self) -> None:
+        """Rows as tall as their wrapped text, the table as tall as its rows (up to half the dialog)."""
+        table = self.table
+        table.resizeRowsToContents()
+        rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+        height = table.horizontalHeader().height() + rows + 2 * table.frameWidth() + 2
+        table.setFixedHeight(min(height, max(120, self.height() // 2)))
+
     def start_merge(self) -> None:
         merged = merge_suggestion(self.base, self.mine, self.theirs)
         self.merge_edit.setPlainText(merged.get("content") or "")
@@ -122,6 +146,7 @@ class ConflictDialog(QDialog):
         for widget in (self.merge_label, self.merge_edit, self.save_merged):
             widget.show()
         self.merge_button.hide()
+        self.save_merged.setAutoDefault(False)  # Enter in the editor is a new line, never "save"
         self.merge_edit.setFocus()
 
     def _save_merged(self) -> None:

@@ -143,11 +143,18 @@ class MemoryEditor(QWidget):
         top_layout.addWidget(self.heading)
         top_layout.addLayout(banner_row)
         top_layout.addLayout(self.form)
-        top_layout.addLayout(buttons)
         top_layout.addWidget(self.details_box)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setWidget(top)
+        # Save and Revert stay under the form whatever scrolls: never out of sight on a small screen.
+        form_pane = QWidget(self)
+        form_pane.setObjectName("editorFormPane")
+        pane_layout = QVBoxLayout(form_pane)
+        pane_layout.setContentsMargins(0, 0, 0, 0)
+        pane_layout.addWidget(scroll, 1)
+        pane_layout.addLayout(buttons)
+        buttons.setContentsMargins(6, 2, 6, 2)
 
         self.tabs = QTabWidget(self)
         self.history = HistoryPanel(self.tabs)
@@ -161,8 +168,9 @@ class MemoryEditor(QWidget):
 
         self.split = QSplitter(Qt.Orientation.Vertical, self)
         self.split.setObjectName("editorSplit")
-        self.split.addWidget(scroll)
+        self.split.addWidget(form_pane)
         self.split.addWidget(self.tabs)
+        self.split.setChildrenCollapsible(False)
         self.split.setStretchFactor(0, 3)
         self.split.setStretchFactor(1, 1)
 

@@ -1,15 +1,27 @@
-"""Why a search found this memory: the engine's score breakdown for the hit."""
+"""Why a search found this memory: one plain sentence, and the engine's numbers a click away.
+
+The sentence says where the query's words matched and how the memory was
+found ("Matched “过敏” in the content; 1st by keywords"); the score breakdown
+(memdesk.core.search.explain.HitExplanation) is behind "Show the numbers".
+"""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 
 def _fmt(value) -> str:
     if isinstance(value, float):
-        return f"{value:.4f}"
+        return f"{value:.3f}"
     if isinstance(value, (list, tuple)) and all(not isinstance(v, (dict, list, tuple)) for v in value):
         return ", ".join(_fmt(v) for v in value)
     return str(value)
+
+
+def _matched_terms(explain) -> list[str]:
+    """The query's words that matched, without the character pairs a longer matched word contains."""
+    words = list(dict.fromkeys(explain.matched_words))
+    pairs = [p for p in dict.fromkeys(explain.matched_bigrams) if not any(p in w for w in words)]
+    return words + pairs
 
 
 class ExplainPanel(QWidget):
@@ -32,30 +44,85 @@ class ExplainPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.note = QLabel(self)
+        self.note.setObjectName("explainSummary")
         self.note.setWordWrap(True)
+        self.numbers_button = QToolButton(self)
+        self.numbers_button.setObjectName("explainNumbers")
+        self.numbers_button.setCheckable(True)
+        self.numbers_button.setText(self.tr("Show the numbers"))
+        self.numbers_button.toggled.connect(self._toggle_numbers)
         self.tree = QTreeWidget(self)
         self.tree.setObjectName("explainTree")
         self.tree.setColumnCount(2)
+        top = QHBoxLayout()
+        top.addWidget(self.note, 1)
+        top.addWidget(self.numbers_button)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.note)
-        layout.addWidget(self.tree)
+        layout.setContentsMargins(4, 4, 4, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.tree, 1)
+        layout.addStretch(0)
         self.tree.setHeaderLabels([self.tr("Part"), self.tr("Value")])
         self.show_hit(None, "")
+
+    def _toggle_numbers(self, shown: bool) -> None:
+        self.tree.setVisible(shown)
+        self.numbers_button.setText(self.tr("Hide the numbers") if shown else self.tr("Show the numbers"))
 
     def show_hit(self, hit, query: str) -> None:
         self.tree.clear()
         if hit is None:
-            self.note.setText(self.tr("Open a search result to see how it scored."))
+            self.note.setText(self.tr("Open a search result to see why it was found."))
             self.tree.hide()
+            self.numbers_button.hide()
             return
-        self.note.setText(self.tr("Search “{query}”: score {score:.4f}").format(query=query, score=hit.score))
-        self.tree.show()
+        self.note.setText(self.tr("Search “{query}”: {why}").format(query=query, why=self.summary(hit)))
+        self.numbers_button.show()
+        self.tree.setVisible(self.numbers_button.isChecked())
         explain = hit.explain.to_json() if hasattr(hit.explain, "to_json") else (hit.explain or {})
         self._add(self.tree.invisibleRootItem(), explain)
         self.tree.expandAll()
         self.tree.resizeColumnToContents(0)
 
+    # ---- the sentence -------------------------------------------------------------------------
+    def summary(self, hit) -> str:
+        explain = hit.explain
+        if not hasattr(explain, "found_by"):
+            return self.tr("Found by this search.")
+        parts = []
+        terms = _matched_terms(explain)
+        if terms:
+            quoted = self.tr(", ").join(self.tr("“{term}”").format(term=t) for t in terms[:6])
+            places = self._places(getattr(hit, "record", None), terms)
+            parts.append(self.tr("Matched {terms} in the {places}").format(terms=quoted, places=places) if places
+                         else self.tr("Matched {terms}").format(terms=quoted))
+        ranks = explain.ranks or {}
+        ways = {"keyword": self.tr("{nth} by keywords"), "vector": self.tr("{nth} by meaning"),
+                "substring": self.tr("found as exact text"),
+                "expansion": self.tr("{nth} through related words"),
+                "context": self.tr("saved next to a match in the same conversation")}
+        for way in explain.found_by:
+            if way in ways:
+                parts.append(ways[way].format(nth=self._nth(ranks.get(way))))
+        parts.append(self.tr("{nth} in the results").format(nth=self._nth(explain.position)))
+        return self.tr("; ").join(parts) + self.tr(".")
+
+    def _nth(self, rank) -> str:
+        return self.tr("#{n}").format(n=rank) if rank else self.tr("ranked")
+
+    def _places(self, record, terms) -> str:
+        if record is None:
+            return ""
+        fields = (("title", record.title or ""), ("content", record.content or ""),
+                  ("tags", " ".join(record.tags)), ("group", record.group or ""))
+        names = {"title": self.tr("title"), "content": self.tr("content"), "tags": self.tr("tags"),
+                 "group": self.tr("group")}
+        found = [names[f] for f, text in fields if any(t.lower() in text.lower() for t in terms)]
+        if len(found) > 1:
+            return self.tr("{first} and {last}").format(first=self.tr(", ").join(found[:-1]), last=found[-1])
+        return found[0] if found else ""
+
+    # ---- the numbers --------------------------------------------------------------------------
     def _add(self, parent, value) -> None:
         names = self._names()
         items = value.items() if isinstance(value, dict) else enumerate(value)

@@ -141,3 +141,17 @@ def test_revert_never_overwrites_a_later_edit(tools, store):
             revert(calls()[0].id)
     assert "changed after" in str(err.value)
     assert store.get(saved).content == "用户改过了" and store.get(saved).deleted_at is None
+
+
+def test_a_call_refused_before_its_arguments_are_read_is_logged_under_its_persona(tools, store):
+    life, _ = store.create_persona(name="生活管家")
+    with pytest.raises(ToolError, match="'content' is required"):
+        tools.call("memory_save", {"title": "会议纪要"})
+    with pytest.raises(ToolError):
+        tools.call("memory_save", {"persona": "生活管家", "importance": 3})  # an argument it does not take
+    with pytest.raises(ToolError):
+        tools.call("memory_save", {"persona": "没有这个角色", "content": "x"})
+    unknown, named, missing_content = calls(limit=3)  # newest first
+    assert missing_content.persona_id == store.resolve_persona("工作助手") and not missing_content.ok
+    assert named.persona_id == life  # the persona it named
+    assert unknown.persona_id == store.resolve_persona("工作助手")  # it named no persona that exists: the default
