@@ -2202,7 +2202,7 @@ Database: {path}</source>
     <name>SemanticOffer</name>
     <message>
         <source>Turn on semantic search, so that “coffee” also finds 咖啡 and similar wordings find each other? It needs the bge-small-zh model (about 95 MB), kept on this computer.</source>
-        <translation>开启语义搜索？开启后搜“coffee”也能找到“咖啡”，意思相近的说法也能互相找到。需要 bge-small-zh 模型（约 95 MB），只保存在本机。</translation>
+        <translation>开启语义搜索？开启后，意思相近的说法也能互相找到（搜“拿铁”能找到“咖啡”）。需要下载中文语义模型（约 95 MB），只保存在本机。</translation>
     </message>
     <message>
         <source>Download the model</source>
