@@ -67,10 +67,10 @@ def make_asker(rng: random.Random):
         def __init__(self):
             self.texts: list[str] = []
 
-        def confirm(self, parent, title, text, *, yes, detail=""):
+        def confirm(self, parent, title, text, *, yes, detail="", warning=False):
             return True
 
-        def choose(self, parent, title, text, options, *, default=None, cancel=None, detail=""):
+        def choose(self, parent, title, text, options, *, default=None, cancel=None, detail="", warning=False):
             keys = [k for k, _ in options if k != cancel]
             return rng.choice(keys) if keys else cancel
 
