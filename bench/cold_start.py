@@ -134,7 +134,7 @@ def window_child(db: str, t0: float, query: str) -> None:
     qt_app = application()
     app = App(maintenance_delay_ms=10**9)
     meter = StallMeter()
-    meter.start()
+    meter.start(from_first_tick=True)
     app.open(db)
     browser = app.window.browser
 

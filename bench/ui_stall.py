@@ -14,18 +14,21 @@ class StallMeter:
         from PySide6.QtCore import QTimer
 
         self.longest_ms = 0.0
-        self._last = 0.0
+        self._last: float | None = None
         self._timer = QTimer()
         self._timer.setInterval(INTERVAL_MS)
         self._timer.timeout.connect(self._tick)
 
     def _tick(self) -> None:
         now = time.perf_counter()
-        self.longest_ms = max(self.longest_ms, (now - self._last) * 1000 - INTERVAL_MS)
+        if self._last is not None:
+            self.longest_ms = max(self.longest_ms, (now - self._last) * 1000 - INTERVAL_MS)
         self._last = now
 
-    def start(self) -> None:
-        self._last = time.perf_counter()
+    def start(self, *, from_first_tick: bool = False) -> None:
+        """Count from now, or (from_first_tick) from the event loop's first turn: work done
+        before a window is shown, with no loop running yet, is start-up, not a stall."""
+        self._last = None if from_first_tick else time.perf_counter()
         self._timer.start()
 
     def stop(self) -> float:
