@@ -229,7 +229,8 @@ class Driver:
         path.write_text(json.dumps({"format": "memdesk", "version": 1, "personas": personas, "memories": memories},
                                    ensure_ascii=False), encoding="utf-8")
         plan = plan_file(self.store, path)
-        self.session.perform(partial(operations.import_plan, plan=plan, on_conflict=self.rng.choice(["skip", "theirs"])),
+        on_conflict = self.rng.choice(["skip", "theirs"])
+        self.session.perform(partial(operations.import_plan, plan=plan, on_conflict=on_conflict),
                              label=f"Import {path.name}", background=True)
 
     def saved_search(self):
@@ -305,7 +306,8 @@ def run(steps: int, seed: int) -> dict:
     elapsed = time.monotonic() - started
     result = {"steps": steps, "undone_exact": undone_exact, "redone_exact": redone_exact}
     extra = {"errors_shown": errors[len(operation_errors):], "undo_stack_empty_after_undo_all": emptied,
-             "redo_left_after_redo_all": stack.canRedo(), "operations": dict(sorted(kinds.items())), "seconds": round(elapsed, 1),
+             "redo_left_after_redo_all": stack.canRedo(), "operations": dict(sorted(kinds.items())),
+             "seconds": round(elapsed, 1),
              "unexpected_errors": [repr(e) for e in session.unexpected_errors]}
     window.editor._dirty = False
     window.close()

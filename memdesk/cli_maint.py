@@ -14,7 +14,13 @@ import threading
 from .cli_options import json_option
 from .core.errors import MemDeskError
 from .core.maintenance import (
-    TASKS, dismiss, keep_both, last_reports, merge_proposal, proposals, run_maintenance,
+    TASKS,
+    dismiss,
+    keep_both,
+    last_reports,
+    merge_proposal,
+    proposals,
+    run_maintenance,
 )
 
 

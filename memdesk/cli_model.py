@@ -11,10 +11,11 @@ import time
 
 # The embed package pulls in numpy; import it when a model command runs, not
 # when the parser is built for every other command (the MCP handshake).
-POOLINGS = ("cls", "mean")
-HUB_MODEL_NAMES = ("bge-small-zh-v1.5",)
 from .cli_options import json_option
 from .core.errors import CancelledError, MemDeskError
+
+POOLINGS = ("cls", "mean")
+HUB_MODEL_NAMES = ("bge-small-zh-v1.5",)
 
 
 def _embed():

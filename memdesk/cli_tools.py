@@ -6,7 +6,6 @@ import json
 import sys
 
 from .cli_options import json_option
-from .core.errors import MemDeskError
 
 
 def _print_json(value) -> None:

@@ -119,7 +119,7 @@ def overview(store, *, now: datetime | None = None, top_groups: int = TOP_GROUPS
     late: list[tuple] = []  # (created day, source) of recent memories not in use
     trash = expired = superseded = 0
     gone = conn.execute(_NOT_IN_USE, (at, at, at, at)).fetchall()
-    for (memory_id, persona, group, type_, scope, tier, heat, source, created,
+    for (_memory_id, persona, group, type_, scope, tier, heat, source, created,
          deleted, is_superseded, is_expired) in gone:
         values = {"persona": persona, "group": group, "tier": tier, "type": type_, "scope": scope}
         targets = (kept, in_use) if deleted else (in_use,)

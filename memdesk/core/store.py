@@ -8,12 +8,12 @@ Peewee gives every thread its own connection.
 from __future__ import annotations
 
 import functools
-import threading
 import json
+import threading
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from peewee import SQL
 
@@ -79,7 +79,7 @@ class Store:
         return self._db.connection()
 
     @classmethod
-    def open(cls, path=None) -> "Store":
+    def open(cls, path=None) -> Store:
         path = Path(path).expanduser() if path else default_db_path()
         return cls(open_database(path), path)
 

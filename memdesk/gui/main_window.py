@@ -33,8 +33,8 @@ from .browser.search_bar import SearchBar
 from .dialogs.ask import Asker
 from .dialogs.context_preview import ContextPreviewDialog
 from .dialogs.personas import PersonasDialog
-from .dialogs.settings import SettingsDialog
 from .dialogs.review_inbox import ReviewInboxDialog, proposal_count
+from .dialogs.settings import SettingsDialog
 from .dialogs.tool_log import ToolLogDialog
 from .editor.editor import MemoryEditor
 from .importing import Importer

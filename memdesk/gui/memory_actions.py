@@ -6,8 +6,8 @@ the task manager's db lane instead of the UI thread.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Callable
 
 from PySide6.QtCore import QObject
 

@@ -26,9 +26,9 @@ or on the task manager's db lane (imports, bulk edits).
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Callable, Iterable
 
 from ..core import memory_ops
 from ..core.changes import Changes
@@ -51,7 +51,7 @@ _ABSENT = None  # the fingerprint of a memory or persona that does not exist
 @dataclass(frozen=True)
 class Result:
     changes: Changes
-    undo: Callable[..., "Result"] | None
+    undo: Callable[..., Result] | None
     value: object = None  # e.g. the id of a new memory
     flags: frozenset = field(default_factory=frozenset)  # extra things that changed ("saved_searches")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import traceback
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack

@@ -16,8 +16,8 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
-from pathlib import Path
 from functools import partial
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest

@@ -26,9 +26,9 @@ import hashlib
 import json
 import os
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Callable
 from urllib.error import HTTPError, URLError
 from urllib.parse import quote, urlsplit
 from urllib.request import Request, urlopen
@@ -36,7 +36,12 @@ from urllib.request import Request, urlopen
 from ... import __version__
 from ..errors import CancelledError, MemDeskError, ModelError
 from .config import (
-    ONNX_FILE, TOKENIZER_FILE, check_name, known_defaults, sanitise_name, sha256_file,
+    ONNX_FILE,
+    TOKENIZER_FILE,
+    check_name,
+    known_defaults,
+    sanitise_name,
+    sha256_file,
 )
 from .registry import ModelInfo, resolve_root
 

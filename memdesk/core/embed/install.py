@@ -7,6 +7,7 @@ renamed to the model's name. Any failure removes the staging folder.
 """
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import stat
@@ -14,17 +15,20 @@ import time
 import uuid
 import zipfile
 import zlib
+from collections.abc import Callable, Iterable
 from pathlib import Path, PurePosixPath
-from typing import Callable, Iterable
 
 import numpy as np
-
-import errno
 
 from ..errors import MemDeskError, ModelError
 from .calibrate import calibrate
 from .config import (
-    CONFIG_FILE, ONNX_FILE, TOKENIZER_FILE, check_name, read_config, sanitise_name,
+    CONFIG_FILE,
+    ONNX_FILE,
+    TOKENIZER_FILE,
+    check_name,
+    read_config,
+    sanitise_name,
     write_config,
 )
 from .onnx_embedder import OnnxEmbedder, graph_io, open_session, probe_dimension, settings_to_config

@@ -9,15 +9,22 @@ from __future__ import annotations
 
 import mmap
 import threading
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 
 from ..errors import MemDeskError
 from .config import (
-    ONNX_FILE, TOKENIZER_FILE, ModelConfig, known_defaults, model_id_for,
-    read_config, sanitise_name, stamp_file, validate_settings,
+    ONNX_FILE,
+    TOKENIZER_FILE,
+    ModelConfig,
+    known_defaults,
+    model_id_for,
+    read_config,
+    sanitise_name,
+    stamp_file,
+    validate_settings,
 )
 
 FED_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
@@ -156,7 +163,7 @@ class OnnxEmbedder:
     def from_folder(cls, folder, *, name: str | None = None, pooling: str | None = None,
                     max_tokens: int | None = None, query_instruction: str | None = None,
                     normalise: bool | None = None, threads: int = 0,
-                    batch_size: int | None = None) -> "OnnxEmbedder":
+                    batch_size: int | None = None) -> OnnxEmbedder:
         """An embedder for any model folder.
 
         With a memdesk-model.json this is cheap (nothing is loaded). Without

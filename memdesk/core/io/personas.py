@@ -48,15 +48,15 @@ class Choice:
     name: str = ""
 
     @classmethod
-    def map_to(cls, persona_id: str) -> "Choice":
+    def map_to(cls, persona_id: str) -> Choice:
         return cls("map", persona_id=persona_id)
 
     @classmethod
-    def create(cls, name: str) -> "Choice":
+    def create(cls, name: str) -> Choice:
         return cls("create", name=name)
 
     @classmethod
-    def make_global(cls) -> "Choice":
+    def make_global(cls) -> Choice:
         return cls("global")
 
 

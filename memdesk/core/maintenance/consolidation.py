@@ -64,7 +64,7 @@ class Proposal:
         return data
 
     @classmethod
-    def from_json(cls, data: dict) -> "Proposal":
+    def from_json(cls, data: dict) -> Proposal:
         known = {k: data[k] for k in cls.__dataclass_fields__ if k in data and k != "stale"}
         return cls(**known)
 

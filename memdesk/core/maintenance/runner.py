@@ -7,7 +7,7 @@ and the run goes on. Every run's report is stored (see report.py).
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from ..errors import CancelledError, MemDeskError
 from ..times import now_utc

@@ -1,7 +1,7 @@
 """The assistant tools over the store, acting as one persona, with every call logged."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..errors import MemDeskError, ValidationError
 from ..records import MemoryRecord
