@@ -40,8 +40,7 @@ def _bound(method):
     """
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
-        if models.database.obj is not self._db:
-            models.database.initialize(self._db)
+        self.bind()
         return method(self, *args, **kwargs)
     return wrapper
 
@@ -73,6 +72,17 @@ class Store:
     def tokenizer(self, value) -> None:
         self._tokenizer = value
 
+    def bind(self) -> None:
+        """Point the shared model proxy at this store's file. Every Store method does it; a
+        core module that queries the models in bulk (io, briefs) calls it first."""
+        if models.database.obj is not self._db:
+            models.database.initialize(self._db)
+
+    @_bound
+    def execute_sql(self, sql: str, params: tuple = ()):
+        """Plain SQL on this thread's connection (maintenance's ANALYZE and PRAGMAs); a cursor."""
+        return self._db.execute_sql(sql, params)
+
     @_bound_method
     def connection(self):
         """This thread's sqlite3 connection (the search index reads it directly)."""
@@ -95,8 +105,7 @@ class Store:
         changed (the trigger-written change feed says what), so every writer
         (window, CLI, MCP, import, maintenance) keeps it current.
         """
-        if models.database.obj is not self._db:
-            models.database.initialize(self._db)
+        self.bind()
         depth = getattr(self._writing, "depth", 0)
         with self._db.atomic():
             marker = self._db.execute_sql('SELECT COALESCE(MAX(seq), 0) FROM change_log').fetchone()[0] \
