@@ -11,8 +11,8 @@ from functools import partial
 
 from PySide6.QtCore import QObject
 
+from ..core.listing import memory_ids
 from . import labels, operations
-from .browser.briefs import memory_ids
 
 BULK_SYNC_MAX = 50
 

@@ -35,9 +35,9 @@ from ..core.changes import Changes
 from ..core.errors import ConflictError, MemDeskError, NotFoundError
 from ..core.io.personas import ALIASES_KEY
 from ..core.io.plan import ImportPlan, apply_import
+from ..core.listing import memory_ids
 from ..core.memory_ops import EDITABLE, IMPORTABLE
 from ..core.records import MemoryRecord
-from .browser.briefs import memory_ids
 
 SAVED_SEARCHES_KEY = "gui.saved_searches"
 # What a memory's fingerprint compares (plus "in the trash"): everything a person sees or sets.

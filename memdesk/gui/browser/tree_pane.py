@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QAbstractItemView, QTreeView, QVBoxLayout, QWidget
 
 from ...core import queries
 from ...core.feed import is_reload
+from ...core.listing import load_briefs
 from .. import operations
-from .briefs import load_briefs
 from .tree_model import KEY_ROLE, KIND_ROLE, TreeModel
 from .tree_nodes import Tree
 
