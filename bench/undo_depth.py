@@ -46,7 +46,7 @@ NOT_COMPARED = {"access_count", "mention_count", "last_access_at", "created_at",
 
 
 def visible_state(store) -> dict:
-    from memdesk.gui import operations
+    from memdesk.core import ops as operations
 
     memories = {}
     for record in store.iter_records():
@@ -196,7 +196,7 @@ class Driver:
         self._personas_dialog().add()
 
     def rename_persona(self):
-        from memdesk.gui import operations
+        from memdesk.core import ops as operations
 
         persona = self.rng.choice(self.store.personas())
         fields = {"name": self.rng.choice(NAMES)} if self.rng.random() < 0.7 else {"colour": "#225588"}
@@ -204,7 +204,7 @@ class Driver:
                              label=f"Edit persona “{persona.name}”")
 
     def delete_persona(self):
-        from memdesk.gui import operations
+        from memdesk.core import ops as operations
 
         persona = self.rng.choice(self.store.personas())
         self.session.perform(partial(operations.delete_persona, persona_id=persona.id,
@@ -212,8 +212,8 @@ class Driver:
                              label=f"Delete persona “{persona.name}”")
 
     def import_file(self):
+        from memdesk.core import ops as operations
         from memdesk.core.io.plan import plan_file
-        from memdesk.gui import operations
 
         self.imports += 1
         memories = [{"content": words(self.rng), "tags": ["导入"]} for _ in range(self.rng.randint(1, 3))]
@@ -234,7 +234,7 @@ class Driver:
                              label=f"Import {path.name}", background=True)
 
     def saved_search(self):
-        from memdesk.gui import operations
+        from memdesk.core import ops as operations
 
         names = self.rng.sample(["工作", "生活", "学习"], self.rng.randint(0, 2))
         self.session.perform(partial(operations.set_saved_searches,

@@ -21,8 +21,9 @@ the undo history: an assistant, maintenance) still makes the step refuse with
 StaleStepError, before anything is written. Access counters, heat and times are
 left out: an assistant's search must not make the history unusable.
 
-Nothing here touches Qt: operations run on the UI thread (one short write)
-or on the task manager's db lane (imports, bulk edits).
+Nothing here touches Qt: the window runs operations on the UI thread (one
+short write) or on the task manager's db lane (imports, bulk edits), and keeps
+the Results on its undo stack (gui/undo.py).
 """
 from __future__ import annotations
 
@@ -30,14 +31,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 
-from ..core import memory_ops
-from ..core.changes import Changes
-from ..core.errors import ConflictError, MemDeskError, NotFoundError
-from ..core.io.personas import ALIASES_KEY
-from ..core.io.plan import ImportPlan, apply_import
-from ..core.listing import memory_ids
-from ..core.memory_ops import EDITABLE, IMPORTABLE
-from ..core.records import MemoryRecord
+from . import memory_ops
+from .changes import Changes
+from .errors import ConflictError, MemDeskError, NotFoundError
+from .io.personas import ALIASES_KEY
+from .io.plan import ImportPlan, apply_import
+from .listing import memory_ids
+from .memory_ops import EDITABLE, IMPORTABLE
+from .records import MemoryRecord
 
 SAVED_SEARCHES_KEY = "gui.saved_searches"
 # What a memory's fingerprint compares (plus "in the trash"): everything a person sees or sets.
@@ -448,7 +449,7 @@ _NOT_PUT_BACK = {"access_count", "mention_count", "last_access_at", "heat", "tie
 
 
 def _recorded(store, ids, keys, calls) -> dict:
-    from ..core.models import ToolCall
+    from .models import ToolCall
 
     records = store.get_many(ids)
     return {"memories": {i: snapshot(records[i]) if i in records else None for i in ids},
@@ -463,7 +464,7 @@ def _left(store, state: dict) -> dict:
 
 def put_back(store, *, state: dict, expect: dict) -> Result:
     """Make memories, settings and tool-call marks what ``state`` recorded (None: absent)."""
-    from ..core.models import Setting, ToolCall
+    from .models import Setting, ToolCall
 
     with store.write():
         check_memories(store, expect["memories"])
@@ -521,8 +522,8 @@ def revert_tool_call(store, *, call_id: int) -> Result:
     and clears the call's 'reverted' mark."""
     import json
 
-    from ..core.models import ToolCall
-    from ..core.tools import log
+    from .models import ToolCall
+    from .tools import log
 
     row = ToolCall.get_or_none(ToolCall.id == call_id)
     ids = [e["id"] for e in json.loads(row.effects)] if row is not None else []
@@ -542,7 +543,7 @@ def set_global_memory_switch(store, *, on: bool, expect=...) -> Result:
 
 # ---- the review inbox (consolidation proposals) ------------------------------------------------
 def _proposal_members(store, proposal_id: str) -> list[str]:
-    from ..core.maintenance.consolidation import PROPOSALS_KEY
+    from .maintenance.consolidation import PROPOSALS_KEY
 
     for p in store.setting(PROPOSALS_KEY, []) or []:
         if isinstance(p, dict) and p.get("id") == proposal_id:
@@ -551,7 +552,7 @@ def _proposal_members(store, proposal_id: str) -> list[str]:
 
 
 def _inbox_keys():
-    from ..core.maintenance.consolidation import KEPT_KEY, PROPOSALS_KEY
+    from .maintenance.consolidation import KEPT_KEY, PROPOSALS_KEY
 
     return [PROPOSALS_KEY, KEPT_KEY]
 
@@ -559,7 +560,7 @@ def _inbox_keys():
 def merge_proposal(store, *, proposal_id: str, content: str, title: str | None = None, tags=None) -> Result:
     """Merge a proposal's memories into one (originals superseded with history); undo takes the
     merged memory away, un-supersedes the originals and puts the proposal back."""
-    from ..core.maintenance import merge_proposal as merge_it
+    from .maintenance import merge_proposal as merge_it
 
     return _recorded_step(store, lambda: merge_it(store, proposal_id, content=content, title=title, tags=tags),
                           ids=_proposal_members(store, proposal_id), keys=_inbox_keys())
@@ -567,7 +568,7 @@ def merge_proposal(store, *, proposal_id: str, content: str, title: str | None =
 
 def keep_both_proposal(store, *, proposal_id: str) -> Result:
     """These memories are different: the proposal goes and never comes back (until undone)."""
-    from ..core.maintenance import keep_both
+    from .maintenance import keep_both
 
     return _recorded_step(store, lambda: (proposal_id, keep_both(store, proposal_id) or Changes()),
                           keys=_inbox_keys())
@@ -575,7 +576,7 @@ def keep_both_proposal(store, *, proposal_id: str) -> Result:
 
 def dismiss_proposal(store, *, proposal_id: str) -> Result:
     """Not now: the proposal goes (a later run may find it again)."""
-    from ..core.maintenance import dismiss
+    from .maintenance import dismiss
 
     return _recorded_step(store, lambda: (proposal_id, dismiss(store, proposal_id) or Changes()),
                           keys=_inbox_keys())
@@ -584,7 +585,7 @@ def dismiss_proposal(store, *, proposal_id: str) -> Result:
 def merge_stale_proposal(store, *, proposal_id: str, ids: list[str], content: str, title: str = "",
                          tags=None) -> Result:
     """Merge a proposal whose members were edited since, after the user confirmed (their current versions)."""
-    from ..core.maintenance import dismiss, merge
+    from .maintenance import dismiss, merge
 
     return _recorded_step(store, lambda: merge(store, ids, content=content, title=title, tags=tags,
                                                after=lambda: dismiss(store, proposal_id)),

@@ -29,10 +29,10 @@ def _send_plan(conn, plan) -> None:
 
 
 def _child(conn, db_path: str, file_path: str, language: str = "en") -> None:
+    from ..core import ops as operations
     from ..core.errors import ValidationError
     from ..core.io.plan import plan_file
     from ..core.store import Store
-    from . import operations
 
     store = None
     try:

@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QLocale, QObject, Signal
 from PySide6.QtWidgets import QDialog
 
-from . import operations
+from ..core import ops as operations
 from .dialogs.import_preview import ImportPreviewDialog
 from .import_process import ImportProcess
 from .resources_path import resource

@@ -26,8 +26,9 @@ from PySide6.QtWidgets import (
 )
 
 from .. import __version__
+from ..core import ops as operations
 from ..core import queries
-from . import icons, operations, prefs
+from . import icons, prefs
 from .browser.browser_pane import BrowserPane
 from .browser.search_bar import SearchBar
 from .dialogs.ask import Asker

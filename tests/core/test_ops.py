@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
+from memdesk.core import ops
 from memdesk.core.errors import ConflictError
 from memdesk.core.io.plan import plan_file
-from memdesk.gui import operations as ops
 
 
 def roundtrip(store, result, check_done, check_undone):

@@ -26,7 +26,7 @@ def fill(store):
 
 
 def built(store, persona=None):
-    from memdesk.gui.operations import saved_searches
+    from memdesk.core.ops import saved_searches
 
     return Tree(load_briefs(store, persona=persona), personas=[(p.id, p.name, p.colour) for p in store.personas()],
                 saved=saved_searches(store), persona_filter=persona).build()
