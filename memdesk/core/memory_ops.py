@@ -6,6 +6,7 @@ import json
 import sqlite3
 import uuid
 from datetime import datetime, timedelta
+from typing import Any
 
 from peewee import IntegrityError
 
@@ -191,7 +192,8 @@ def add(fields: dict) -> Changes:
 def add_many(items: list[dict], *, source: str = "import") -> Changes:
     """Bulk insert in the caller's transaction: all or nothing."""
     now = now_utc()
-    rows, tag_rows = [], []
+    rows: list[dict] = []
+    tag_rows: list[tuple[str, str]] = []
     for index, item in enumerate(items):
         item = dict(item)
         item.setdefault("source", source)
@@ -223,7 +225,7 @@ def _insert_rows(model, rows: list[dict]) -> None:
     model._meta.database.connection().executemany(sql, params)
 
 
-def _get_row(memory_id: str) -> Memory:
+def _get_row(memory_id: str) -> Any:  # a Memory row; Any: its fields hold Python values, not Fields
     row = Memory.get_or_none(Memory.id == memory_id)
     if row is None:
         raise NotFoundError(f"no memory with id {memory_id!r}")
@@ -280,7 +282,7 @@ def update(memory_id: str, fields: dict, *, expected_version: int | None, reason
 
 def delete(ids, *, now: datetime | None = None) -> Changes:
     now = now or now_utc()
-    done = []
+    done: list[str] = []
     for memory_id in dict.fromkeys(ids):
         row = _get_row(memory_id)
         if row.deleted_at is None:

@@ -73,7 +73,7 @@ class StaleStepError(ConflictError):
 
 def merge(changes: Iterable[Changes]) -> Changes:
     """Changes | Changes for many values without the quadratic re-copying."""
-    parts = {"added": {}, "updated": {}, "deleted": {}, "restored": {}, "purged": {}}
+    parts: dict[str, dict[str, None]] = {"added": {}, "updated": {}, "deleted": {}, "restored": {}, "purged": {}}
     personas, notes = False, []
     for item in changes:
         for name, seen in parts.items():
@@ -201,7 +201,7 @@ def readd_memories(store, *, rows: list[dict]) -> Result:
     return Result(changes, partial(remove_memories, ids=ids, expect=left))
 
 
-def update_memories(store, *, edits: dict[str, dict], versions: dict[str, int] | None = None,
+def update_memories(store, *, edits: dict[str, dict], versions: dict[str, int | None] | None = None,
                     expect: dict | None = None, reason: str = "edit") -> Result:
     """Change fields of several memories in one transaction.
 
@@ -316,7 +316,7 @@ def create_persona(store, *, name: str, description: str = "", colour: str = "",
     with store.write():
         new_id, changes = store.create_persona(name=name, description=description, colour=colour,
                                                auto_save_memory=auto_save_memory, id=persona_id)
-        left = (persona_fingerprint(store, new_id), {})  # a new persona owns no memories
+        left: tuple = (persona_fingerprint(store, new_id), {})  # a new persona owns no memories
     return Result(changes, partial(delete_persona, persona_id=new_id, memories="global", expect=left),
                   value=new_id)
 
@@ -391,7 +391,7 @@ def import_plan(store, *, plan: ImportPlan, on_conflict: str = "skip") -> Result
             record = before.get(item.memory_id)
             if record is not None and item.memory_id in changes.updated:
                 back[item.memory_id] = {k: getattr(record, k) for k in item.fields if k in RESTORABLE}
-        steps = []
+        steps: list[Callable[..., Result]] = []
         aliases_left = store.setting(ALIASES_KEY, None)
         if aliases_left != aliases_before:  # undo forgets the persona choices this import remembered
             steps.append(partial(set_import_aliases, value=aliases_before, expect=aliases_left))
@@ -570,7 +570,11 @@ def keep_both_proposal(store, *, proposal_id: str) -> Result:
     """These memories are different: the proposal goes and never comes back (until undone)."""
     from .maintenance import keep_both
 
-    return _recorded_step(store, lambda: (proposal_id, keep_both(store, proposal_id) or Changes()),
+    def run():
+        keep_both(store, proposal_id)
+        return proposal_id, Changes()
+
+    return _recorded_step(store, run,
                           keys=_inbox_keys())
 
 
@@ -578,7 +582,11 @@ def dismiss_proposal(store, *, proposal_id: str) -> Result:
     """Not now: the proposal goes (a later run may find it again)."""
     from .maintenance import dismiss
 
-    return _recorded_step(store, lambda: (proposal_id, dismiss(store, proposal_id) or Changes()),
+    def run():
+        dismiss(store, proposal_id)
+        return proposal_id, Changes()
+
+    return _recorded_step(store, run,
                           keys=_inbox_keys())
 
 

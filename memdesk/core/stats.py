@@ -176,8 +176,8 @@ def overview(store, *, now: datetime | None = None, top_groups: int = TOP_GROUPS
         if persona_id is None:
             by_persona.append(_bar(None, GLOBAL_LABEL, count, "persona:global"))
         else:
-            name = names.get(persona_id, persona_id)
-            by_persona.append(_bar(persona_id, name, count, _quoted("persona", name)))
+            persona_name = str(names.get(persona_id, persona_id))
+            by_persona.append(_bar(persona_id, persona_name, count, _quoted("persona", persona_name)))
     by_persona.sort(key=lambda b: (-b["count"], b["label"]))
 
     # Groups roll up: "work" counts "work/project" too, as the group: filter does.

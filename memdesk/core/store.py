@@ -7,6 +7,7 @@ Peewee gives every thread its own connection.
 """
 from __future__ import annotations
 
+import builtins  # Store.list shadows list in the class body
 import functools
 import json
 import threading
@@ -14,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from peewee import SQL
 
@@ -57,7 +59,7 @@ class Store:
         self._db = db
         self.path = Path(path)
         self._writing = threading.local()
-        self._tokenizer = None
+        self._tokenizer: Any = None
 
     @property
     def tokenizer(self):
@@ -213,7 +215,7 @@ class Store:
         return queries.filtered(**filters).count()
 
     @_bound
-    def load_for_persona(self, persona_id: str | None, *, state="active") -> list[MemoryRecord]:
+    def load_for_persona(self, persona_id: str | None, *, state="active") -> builtins.list[MemoryRecord]:
         """A persona's memories plus the global ones (seed 000); None = global only."""
         return self.list(persona=persona_id or GLOBAL, merge_global=True, state=state)
 
@@ -222,12 +224,12 @@ class Store:
         return queries.stats(**kwargs)
 
     @_bound
-    def revisions(self, memory_id: str) -> list[RevisionRecord]:
+    def revisions(self, memory_id: str) -> builtins.list[RevisionRecord]:
         rows = Revision.select().where(Revision.memory == memory_id).order_by(Revision.id)
         return [revision_record(r) for r in rows]
 
     @_bound
-    def supersede_chain(self, memory_id: str) -> list[MemoryRecord]:
+    def supersede_chain(self, memory_id: str) -> builtins.list[MemoryRecord]:
         """Oldest to newest: the memories this one replaced, itself, and its replacements."""
         start = self.get(memory_id)
         older, current = [], start
@@ -251,11 +253,11 @@ class Store:
         return chain
 
     @_bound
-    def group_names(self) -> list[str]:
+    def group_names(self) -> builtins.list[str]:
         return [g for (g,) in Memory.select(Memory.group).distinct().order_by(Memory.group).tuples() if g]
 
     @_bound
-    def tag_names(self) -> list[str]:
+    def tag_names(self) -> builtins.list[str]:
         from .models import MemoryTag
 
         return [t for (t,) in MemoryTag.select(MemoryTag.tag).distinct().order_by(MemoryTag.tag).tuples()]
@@ -267,7 +269,7 @@ class Store:
             return memory_ops.add(fields)
 
     @_bound
-    def add_many(self, items: list[dict], *, source: str = "import") -> Changes:
+    def add_many(self, items: builtins.list[dict], *, source: str = "import") -> Changes:
         with self.write():
             return memory_ops.add_many(items, source=source)
 
@@ -327,7 +329,7 @@ class Store:
 
     # ---- personas -------------------------------------------------------------------
     @_bound
-    def personas(self) -> list[PersonaRecord]:
+    def personas(self) -> builtins.list[PersonaRecord]:
         return [persona_record(p) for p in Persona.select().order_by(Persona.name)]
 
     @_bound
@@ -380,7 +382,7 @@ class Store:
         return vectors.load(model_id)
 
     @_bound
-    def texts_to_embed(self, ids: list[str]) -> dict[str, tuple[str, str]]:
+    def texts_to_embed(self, ids: builtins.list[str]) -> dict[str, tuple[str, str]]:
         """(title, content) of the live memories among ``ids``: all the re-embed job reads
         (a light query: full records cost it several per cent of its time)."""
         found: dict[str, tuple[str, str]] = {}
@@ -391,7 +393,7 @@ class Store:
         return found
 
     @_bound
-    def stale_vector_ids(self, model_id: str) -> list[str]:
+    def stale_vector_ids(self, model_id: str) -> builtins.list[str]:
         return vectors.stale_ids(model_id)
 
     @_bound

@@ -29,6 +29,7 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Any
 from urllib.error import HTTPError, URLError
 from urllib.parse import quote, urlsplit
 from urllib.request import Request, urlopen
@@ -129,9 +130,10 @@ def fetch_metadata(base: str, repo: str, revision: str, paths) -> dict[str, Remo
         for entry in entries if isinstance(entries, list) else []:
             if not isinstance(entry, dict) or entry.get("path") not in wanted:
                 continue
-            lfs = entry.get("lfs") or {}
+            lfs: dict = entry.get("lfs") or {}
+            size: Any = lfs.get("size", entry.get("size", -1))  # JSON: checked by int()
             found[entry["path"]] = RemoteFile(
-                entry["path"], int(lfs.get("size", entry.get("size", -1))),
+                entry["path"], int(size),
                 lfs.get("oid") or None, None if lfs else entry.get("oid"),
             )
     missing = sorted(wanted - set(found))
@@ -245,11 +247,12 @@ def download_model(key: str, *, int8: bool = False, name: str | None = None,
     from .quantize import require_quantiser
 
     known = HUB_MODELS.get(key)
-    if known is None and not repo:
-        raise MemDeskError(
-            f"unknown model {key!r}; known: {', '.join(HUB_MODELS)} (or pass --repo OWNER/NAME)"
-        )
-    repo = repo or known.repo
+    if not repo:
+        if known is None:
+            raise MemDeskError(
+                f"unknown model {key!r}; known: {', '.join(HUB_MODELS)} (or pass --repo OWNER/NAME)"
+            )
+        repo = known.repo
     revision = revision or (known.revision if known and repo == known.repo else "main")
     files = known.files if known else {ONNX_FILE: f"onnx/{ONNX_FILE}", TOKENIZER_FILE: TOKENIZER_FILE}
     final = check_name(name or (key + "-int8" if int8 else key))
@@ -279,8 +282,11 @@ def download_model(key: str, *, int8: bool = False, name: str | None = None,
         status(f"downloading {theirs} ({rf.size >> 20} MB)")
         part = work / (ours + ".part")
         offset = done_before
-        fetch_file(url, part, rf.size, cancel=cancel,
-                   progress=lambda n, offset=offset: progress(offset + n, total))
+
+        def report(n: int, offset: int = offset) -> None:
+            progress(offset + n, total)
+
+        fetch_file(url, part, rf.size, cancel=cancel, progress=report)
         verify(part, rf, PINNED_SHA256.get((repo, revision, theirs)))
         os.replace(part, dest)
         done_before += rf.size

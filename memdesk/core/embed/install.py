@@ -79,7 +79,7 @@ def pick_model_files(paths: Iterable[str]) -> tuple[str, str, str | None]:
 
 
 def _scan_folder(folder: Path) -> list[str]:
-    found = []
+    found: list[str] = []
     for dirpath, dirnames, filenames in os.walk(folder):
         rel = Path(dirpath).relative_to(folder)
         depth = 0 if str(rel) == "." else len(rel.parts)

@@ -60,8 +60,8 @@ def parse(text: str, name: str = "MEMORY") -> list[dict]:
         end = next((i for i, ln in enumerate(lines[1:], 1) if ln.strip() in ("---", "...")), None)
         if end is not None:
             lines = lines[end + 1:]
-    headings = [(i, _HEADING.match(ln)) for i, ln in enumerate(lines)]
-    headings = [(i, m) for i, m in headings if m]
+    matches = [(i, _HEADING.match(ln)) for i, ln in enumerate(lines)]
+    headings = [(i, m) for i, m in matches if m]
     h1 = [i for i, m in headings if len(m.group(1)) == 1 and not _is_persona(m.group(2))]
     title_line = h1[0] if len(h1) == 1 and headings[0][0] == h1[0] else None
     daily = _DAILY.match(name)

@@ -17,6 +17,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import cast
 
 from peewee import IntegrityError
 
@@ -119,7 +120,7 @@ def plan_source(store, source: sources.Source, *, name: str = "file", choices: d
             if p.fields.get("id") not in existing:
                 p.fields["_hash"] = v.content_hash(p.fields["content"], p.fields.get("persona_id"))
         hashes = _stored_hashes({p.fields["_hash"] for p in ready if "_hash" in p.fields})
-    state = {"ids": set(), "keys": set(), "hashes": {}, "names": personas.names}
+    state: dict = {"ids": set(), "keys": set(), "hashes": {}, "names": personas.names}
     items = [p if isinstance(p, PlanItem) else _classify(p, existing, holders, hashes, state) for p in prepared]
     create = personas.create
     if source.format != native.FORMAT:  # a MemDesk file brings all its personas; others only needed ones
@@ -192,7 +193,7 @@ def _key_holders(keys) -> dict:
 
 def _stored_hashes(hashes) -> dict:
     """content hash -> (memory id, where it is), preferring a memory in use."""
-    found = {}
+    found: dict = {}
     rows = _rows_where_in('SELECT "id", "content_hash", "deleted_at", "superseded_by" FROM "memory" WHERE 1',
                           "content_hash", hashes)
     for memory_id, hash_, deleted_at, superseded_by in rows:
@@ -297,7 +298,7 @@ def apply_import(store, plan: ImportPlan, *, on_conflict: str = "skip", backup: 
         for item in todo:
             if item.status != "new":
                 fields = {k: val for k, val in item.fields.items() if k not in ("id", "created_at")}
-                changes = changes | memory_ops.update(item.memory_id, fields, expected_version=None,
+                changes = changes | memory_ops.update(cast(str, item.memory_id), fields, expected_version=None,
                                                       reason="import", allowed=memory_ops.IMPORTABLE)
         if new_items:
             added = _insert_new([item.fields for item in new_items])

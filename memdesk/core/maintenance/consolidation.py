@@ -95,7 +95,8 @@ def find_proposals(store, *, cancel, progress, now=None, model_id=None, lexical_
     pairs: dict[tuple[str, str], tuple[float, str]] = {}
     for same in copies.values():
         for other in same[1:]:
-            pairs[tuple(sorted((same[0], other)))] = (1.0, "same text")
+            first, second = sorted((same[0], other))
+            pairs[(first, second)] = (1.0, "same text")
     personas: dict = {}
     for same in copies.values():
         personas.setdefault(by_id[same[0]]["persona"], []).append(same[0])
@@ -149,7 +150,7 @@ def find_proposals(store, *, cancel, progress, now=None, model_id=None, lexical_
 
 def _busiest_model() -> str | None:
     counts = vectors.model_ids()
-    return max(counts, key=counts.get) if counts else None
+    return max(counts, key=lambda model_id: counts[model_id]) if counts else None
 
 
 def _components(pairs: dict) -> tuple[dict[str, list[str]], dict[str, list]]:
@@ -206,7 +207,7 @@ def _proposal(members: list[str], inside: list, by_id: dict, now) -> Proposal:
         suggested_content=longest["content"],
         suggested_tags=list(dict.fromkeys(t for r in rows for t in _tags(r["tags"]))),
         group=Counter(r["group"] for r in rows).most_common(1)[0][0],
-        pairs=[list(p) for p in inside[:MAX_PAIRS_KEPT]], created_at=to_iso(now))
+        pairs=[list(p) for p in inside[:MAX_PAIRS_KEPT]], created_at=to_iso(now) or "")
 
 
 def _tags(raw) -> list:

@@ -86,7 +86,7 @@ def bigram_pairs(sets: dict[str, frozenset], threshold: float, cancel, *, postin
             continue
         ranked = sorted(grams, key=lambda g: (df[g], g))
         prefix = ranked[:len(ranked) - math.ceil(threshold * len(ranked)) + 1]
-        candidates = set()
+        candidates: set = set()
         for g in prefix:
             holders = index.get(g, ())
             candidates.update(holders if len(holders) <= posting_cap else holders[-neighbours:])
@@ -107,7 +107,7 @@ def vector_pairs(ids: list[str], matrix: np.ndarray, threshold: float, cancel, *
                  block: int = 512) -> dict[tuple[str, str], float]:
     """Pairs (a < b) of rows whose cosine is at least ``threshold``, at most
     ``neighbours`` nearest per row (the same cap as above, for the same reason)."""
-    found = {}
+    found: dict = {}
     if len(ids) < 2:
         return found
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
