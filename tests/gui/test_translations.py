@@ -45,7 +45,7 @@ def test_every_string_in_the_code_is_in_the_ts_file_and_translated(tmp_path):
 def test_placeholders_survive_translation():
     import re
 
-    for _ctx, src, tr in messages(TS):
+    for ctx, src, tr in messages(TS):
         assert set(re.findall(r"{[a-z_]+[^}]*}", src)) == set(re.findall(r"{[a-z_]+[^}]*}", tr.text or "")), src
 
 

@@ -10,6 +10,7 @@ from memdesk.core.io.personas import ALIASES_KEY
 from memdesk.core.store import Store
 
 
+
 def open_preview(window, qtbot, drop, path):
     data = QMimeData()
     data.setUrls([QUrl.fromLocalFile(str(path))])
