@@ -6,9 +6,9 @@ import sys
 from ..core.changes import Changes
 from ..core.errors import ValidationError
 from ..core.io.export import EXPORT_FORMATS, export_file, export_text
-from ..core.io.personas import GLOBAL_WORDS, Choice
+from ..core.io.personas import Choice
 from ..core.io.plan import FORMATS, apply_import, plan_file
-from ..core.queries import ALL, GLOBAL
+from ..core.queries import ALL, GLOBAL, means_global
 from .options import add_command
 from .output import fail, print_json
 
@@ -41,7 +41,7 @@ def _cli_language() -> str:
 def _persona_choice(store, name: str) -> Choice:
     """NAME of --persona / --persona-map: 'global', an existing persona (name or id), or a new one."""
     name = name.strip()
-    if name.lower() in GLOBAL_WORDS:
+    if means_global(name):
         return Choice.make_global()
     existing = store.persona_by_name(name)
     if existing is None and name in {p.id for p in store.personas()}:

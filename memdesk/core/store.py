@@ -344,7 +344,7 @@ class Store:
     @_bound
     def resolve_persona(self, name_or_id: str | None) -> str | None:
         """A persona id from a name or an id; ''/None/'global' mean global (None)."""
-        if name_or_id is None or name_or_id.strip() in ("", "global", "全局"):
+        if name_or_id is None or not name_or_id.strip() or queries.means_global(name_or_id):
             return None
         text = name_or_id.strip()
         row = Persona.get_or_none(Persona.name == text) or Persona.get_or_none(Persona.id == text)

@@ -22,7 +22,6 @@ from ..errors import ValidationError
 from ..models import Persona, Setting
 
 ALIASES_KEY = "import.persona_aliases"
-GLOBAL_WORDS = ("global", "全局")
 _ID_LIKE = re.compile(r"^[0-9a-fA-F]{8}(-?[0-9a-fA-F]{4}){3}-?[0-9a-fA-F]{12}$|^[0-9a-fA-F-]{16,}$")
 _NAME_TEMPLATES = {"zh": "导入的角色 {short}", "en": "Imported persona {short}"}
 
