@@ -1,104 +1,98 @@
-"""Reading members of an untrusted zip (and the gzip inside it) in memory.
+"""Untrusted zip archives (an import file, a model to install) and the gzip inside one.
 
-Nothing is extracted to disk. The whole archive is refused, before any member
-is read, when an entry's path could escape a folder (zip-slip), when it is
-encrypted, or when the declared sizes or compression ratios look like a zip
-bomb. Reads are bounded too, because declared sizes can lie.
+The one home of the safety checks: the whole archive is refused, before any entry is read,
+when an entry's path could escape a folder (zip-slip), when it is a symbolic link or
+encrypted, or when the declared sizes or compression ratios look like a bomb. Reads and
+copies are bounded too, because declared sizes can lie. Each caller brings its own limits
+(ZipLimits: small JSON imports and large model files differ by orders of magnitude) and its
+own error, through ``fail``: problem text -> the exception to raise.
 """
 from __future__ import annotations
 
 import gzip
 import io
+import stat
 import zipfile
-from pathlib import Path, PurePosixPath
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import BinaryIO
 
-from .reading import ImportFileError
-
-MAX_MEMBERS = 1000
-MAX_MEMBER_BYTES = 128 * 1024 * 1024
-MAX_TOTAL_BYTES = 256 * 1024 * 1024
-MAX_RATIO = 200  # JSON compresses 5–20×; bombs reach 1000× and more
-RATIO_FLOOR = 1024 * 1024  # tiny members may compress absurdly well (runs of spaces)
-_CHUNK = 1024 * 1024
+Fail = Callable[[str], Exception]
+_CHUNK = 1 << 20
 
 
-def _unsafe(name: str) -> bool:
-    if not name or "\x00" in name or "\\" in name:
-        return True
-    if name.startswith("/") or (len(name) > 1 and name[1] == ":"):
-        return True
-    return any(part == ".." for part in PurePosixPath(name).parts)
+@dataclass(frozen=True)
+class ZipLimits:
+    entries: int
+    total_bytes: int
+    ratio: int  # an entry that inflates more than this many-fold is a bomb
+    entry_bytes: int | None = None  # None: only the total counts
+    ratio_floor: int = 1 << 20  # tiny entries may compress absurdly well (runs of spaces)
 
 
-def check_archive(zf: zipfile.ZipFile, label: str) -> list[zipfile.ZipInfo]:
-    """The archive's file entries, or ImportFileError if any entry is unsafe."""
+def entry_problem(info: zipfile.ZipInfo, limits: ZipLimits) -> str:
+    """Why this entry makes the archive unsafe, or ''."""
+    name = info.filename.replace("\\", "/")
+    shown = repr(info.filename[:80])
+    if not name or "\0" in name or name.startswith("/") or (len(name) > 1 and name[1] == ":"):
+        return f"entry {shown} has an absolute path"
+    if ".." in PurePosixPath(name).parts:
+        return f"entry {shown} points outside the archive"
+    if stat.S_ISLNK(info.external_attr >> 16):
+        return f"entry {shown} is a symbolic link"
+    if info.flag_bits & 0x1:
+        return f"entry {shown} is encrypted"
+    if limits.entry_bytes is not None and info.file_size > limits.entry_bytes:
+        return (f"entry {shown} unpacks to {info.file_size / 2**20:.0f} MB; "
+                f"the limit is {limits.entry_bytes // 2**20} MB")
+    if info.file_size > limits.ratio_floor and info.file_size > limits.ratio * max(info.compress_size, 1):
+        return (f"entry {shown} would inflate {info.compress_size} bytes to {info.file_size}: "
+                "a likely zip bomb (decompression bomb)")
+    return ""
+
+
+def check_archive(zf: zipfile.ZipFile, limits: ZipLimits, fail: Fail) -> list[zipfile.ZipInfo]:
+    """The archive's file entries, or ``fail(problem)`` raised if any entry is unsafe."""
     infos = zf.infolist()
-    if len(infos) > MAX_MEMBERS:
-        raise ImportFileError(f"{label}: {len(infos)} entries; archives over {MAX_MEMBERS} are refused")
-    total = 0
+    if len(infos) > limits.entries:
+        raise fail(f"{len(infos)} entries; archives over {limits.entries} are refused")
     for info in infos:
-        if _unsafe(info.filename):
-            raise ImportFileError(f"{label}: entry {info.filename[:80]!r} points outside the archive; "
-                                  "the file was refused")
-        if info.flag_bits & 0x1:
-            raise ImportFileError(f"{label}: entry {info.filename[:80]!r} is encrypted")
-        if info.file_size > MAX_MEMBER_BYTES:
-            raise ImportFileError(f"{label}: entry {info.filename[:80]!r} unpacks to "
-                                  f"{info.file_size / 2**20:.0f} MB; the limit is {MAX_MEMBER_BYTES // 2**20} MB")
-        if info.file_size > RATIO_FLOOR and info.file_size > MAX_RATIO * max(info.compress_size, 1):
-            raise ImportFileError(f"{label}: entry {info.filename[:80]!r} is compressed "
-                                  f"{info.file_size // max(info.compress_size, 1)}:1 — refused as a likely zip bomb")
-        total += info.file_size
-    if total > MAX_TOTAL_BYTES:
-        raise ImportFileError(f"{label}: unpacks to {total / 2**20:.0f} MB; the limit is {MAX_TOTAL_BYTES // 2**20} MB")
+        problem = entry_problem(info, limits)
+        if problem:
+            raise fail(problem)
+    total = sum(i.file_size for i in infos)
+    if total > limits.total_bytes:
+        raise fail(f"it unpacks to {total / 2**20:.0f} MB; the limit is {limits.total_bytes // 2**20} MB")
     return [i for i in infos if not i.is_dir()]
 
 
-def read_members(path, wanted) -> dict[str, bytes]:
-    """{entry name: bytes} for the entries whose base name is in ``wanted``."""
-    path = Path(path)
-    label = path.name
-    if not zipfile.is_zipfile(path):
-        raise ImportFileError(f"{label} is not a zip archive")
-    try:
-        with zipfile.ZipFile(path) as zf:
-            found = {}
-            for info in check_archive(zf, label):
-                if PurePosixPath(info.filename).name in wanted:
-                    found[info.filename] = _bounded_read(zf.open(info), info.file_size, label, info.filename)
-            return found
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, NotImplementedError) as exc:
-        raise ImportFileError(f"{label}: damaged zip archive ({exc})") from None
+def copy_bounded(zf: zipfile.ZipFile, info: zipfile.ZipInfo, out: BinaryIO, fail: Fail) -> None:
+    """Copy one entry's bytes to ``out``, trusting the bytes counted rather than its header."""
+    written = 0
+    with zf.open(info) as src:
+        while chunk := src.read(_CHUNK):
+            written += len(chunk)
+            if written > info.file_size:
+                raise fail(f"entry {info.filename[:80]!r} is larger than its header says")
+            out.write(chunk)
 
 
-def _bounded_read(stream, limit: int, label: str, name: str) -> bytes:
-    """Read at most ``limit`` bytes; more means the header lied."""
+def read_bounded(zf: zipfile.ZipFile, info: zipfile.ZipInfo, fail: Fail) -> bytes:
     buf = io.BytesIO()
-    with stream:
-        while True:
-            chunk = stream.read(_CHUNK)
-            if not chunk:
-                break
-            buf.write(chunk)
-            if buf.tell() > limit:
-                raise ImportFileError(f"{label}: entry {name[:80]!r} is larger than its header says; refused")
+    copy_bounded(zf, info, buf, fail)
     return buf.getvalue()
 
 
-def gunzip(data: bytes, label: str, *, limit: int = MAX_MEMBER_BYTES) -> bytes:
+def gunzip(data: bytes, limits: ZipLimits, fail: Fail) -> bytes:
     """Decompress gzip bytes with the same size and ratio limits as zip entries."""
     out = io.BytesIO()
-    try:
-        with gzip.GzipFile(fileobj=io.BytesIO(data)) as gz:
-            while True:
-                chunk = gz.read(_CHUNK)
-                if not chunk:
-                    break
-                out.write(chunk)
-                size = out.tell()
-                if size > limit or (size > RATIO_FLOOR and size > MAX_RATIO * max(len(data), 1)):
-                    raise ImportFileError(f"{label}: gzip data unpacks too far (over {size // 2**20} MB "
-                                          f"from {len(data) // 1024} KB) — refused as a likely bomb")
-    except (OSError, EOFError) as exc:
-        raise ImportFileError(f"{label}: damaged gzip data ({exc})") from None
+    limit = limits.entry_bytes if limits.entry_bytes is not None else limits.total_bytes
+    with gzip.GzipFile(fileobj=io.BytesIO(data)) as gz:
+        while chunk := gz.read(_CHUNK):
+            out.write(chunk)
+            size = out.tell()
+            if size > limit or (size > limits.ratio_floor and size > limits.ratio * max(len(data), 1)):
+                raise fail(f"gzip data unpacks too far (over {size // 2**20} MB from {len(data) // 1024} KB) "
+                           "— refused as a likely bomb")
     return out.getvalue()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import errno
 import os
 import shutil
-import stat
 import time
 import uuid
 import zipfile
@@ -21,6 +20,7 @@ from pathlib import Path, PurePosixPath
 import numpy as np
 
 from ..errors import MemDeskError, ModelError
+from ..zipsafe import ZipLimits, check_archive, copy_bounded
 from .calibrate import calibrate
 from .config import (
     CONFIG_FILE,
@@ -38,9 +38,7 @@ from .registry import ModelInfo, active_name, model_info, resolve_root, set_acti
 # Zip limits. Real models are < 2 GB and compress poorly (float weights ~1.1x,
 # tokenizer.json ~4x); a member that inflates 100-fold is a bomb, not a model.
 MAX_ZIP_ENTRIES = 10_000
-MAX_UNPACKED_BYTES = 4 << 30
-MAX_RATIO = 100
-RATIO_FLOOR = 1 << 20  # tiny members may compress well without harm
+ZIP_LIMITS = ZipLimits(entries=MAX_ZIP_ENTRIES, total_bytes=4 << 30, ratio=100)
 SCAN_DEPTH = 3  # how deep to look for model files inside a source folder
 STALE_STAGING_SECONDS = 3600
 
@@ -92,46 +90,18 @@ def _scan_folder(folder: Path) -> list[str]:
     return found
 
 
-def _member_problem(info: zipfile.ZipInfo) -> str:
-    name = info.filename.replace("\\", "/")
-    if "\0" in name or name.startswith("/") or (len(name) > 1 and name[1] == ":"):
-        return f"entry {info.filename!r} has an absolute path"
-    if ".." in name.split("/"):
-        return f"entry {info.filename!r} points outside the archive"
-    if stat.S_ISLNK(info.external_attr >> 16):
-        return f"entry {info.filename!r} is a symbolic link"
-    if info.flag_bits & 0x1:
-        return f"entry {info.filename!r} is encrypted"
-    if info.file_size > RATIO_FLOOR and info.file_size > MAX_RATIO * max(info.compress_size, 1):
-        return (f"entry {info.filename!r} would inflate {info.compress_size} bytes to "
-                f"{info.file_size} (a decompression bomb?)")
-    return ""
+def _refused(where: str):
+    return lambda problem: ModelError(f"refusing {where}: {problem}; nothing was installed", "not_model")
 
 
 def check_zip(zf: zipfile.ZipFile, where: str) -> None:
     """Refuse the whole archive if any entry is unsafe; nothing is extracted first."""
-    infos = zf.infolist()
-    if len(infos) > MAX_ZIP_ENTRIES:
-        raise ModelError(f"refusing {where}: {len(infos)} entries is too many for a model", "not_model")
-    for info in infos:
-        problem = _member_problem(info)
-        if problem:
-            raise ModelError(f"refusing {where}: {problem}; nothing was installed", "not_model")
-    total = sum(i.file_size for i in infos)
-    if total > MAX_UNPACKED_BYTES:
-        raise ModelError(f"refusing {where}: it would unpack to {total >> 20} MB", "not_model")
+    check_archive(zf, ZIP_LIMITS, _refused(where))
 
 
 def _extract(zf: zipfile.ZipFile, member: str, dest: Path, where: str) -> None:
-    """Copy one member out, trusting the bytes we count rather than its header."""
-    info = zf.getinfo(member)
-    written = 0
-    with zf.open(info) as src, open(dest, "wb") as out:
-        while chunk := src.read(1 << 20):
-            written += len(chunk)
-            if written > info.file_size:
-                raise ModelError(f"refusing {where}: {member} is larger than its header says", "not_model")
-            out.write(chunk)
+    with open(dest, "wb") as out:
+        copy_bounded(zf, zf.getinfo(member), out, _refused(where))
 
 
 def ensure_space(root: Path, needed: int) -> None:
