@@ -122,7 +122,8 @@ def register(subparsers) -> None:
     p.set_defaults(func=cmd_maintain)
     p.add_argument("--task", action="append", choices=list(TASKS), metavar="NAME",
                    help="run only this task (repeatable): " + ", ".join(TASKS))
-    p.add_argument("--trash-days", type=int, help="purge trash older than this (default 30)")
+    p.add_argument("--trash-days", type=int,
+                   help="purge trash older than this (default: the window's setting, else 30)")
     p.add_argument("--report", action="store_true", help="show the stored reports of earlier runs")
     p.add_argument("--last", type=int, help="with --report: only the newest N")
     json_option(p)

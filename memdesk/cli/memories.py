@@ -225,4 +225,5 @@ def register(sub) -> None:
     add_command(sub, "stats", cmd_stats,
                 "counts by persona, group, type, scope, tier, tag, heat and week (--json: all figures)")
     p = add_command(sub, "clean", cmd_clean, "expire short-term memories; purge old trash")
-    p.add_argument("--trash-days", type=int, default=30)
+    p.add_argument("--trash-days", type=int,
+                   help="purge what has been in the trash longer (default: the window's setting, else 30)")

@@ -13,7 +13,7 @@ import json
 import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +26,9 @@ from .db import default_db_path, open_database
 from .errors import NotFoundError, ValidationError
 from .models import Memory, Persona, Revision, Setting
 from .records import MemoryRecord, PersonaRecord, RevisionRecord
-from .times import now_utc
 
 ALL = queries.ALL
 GLOBAL = queries.GLOBAL
-TRASH_DAYS = 30
 
 
 def _bound(method):
@@ -315,17 +313,13 @@ class Store:
             return memory_ops.touch(_ids(ids), mentions=mentions)
 
     @_bound
-    def clean(self, *, trash_days: int = TRASH_DAYS, now: datetime | None = None) -> Changes:
-        """Expire short-term memories past expires_at (to the trash); purge old trash."""
-        now = now or now_utc()
-        with self.write():
-            expired = [m.id for m in Memory.select(Memory.id).where(
-                queries.state_condition("expired", now) & (Memory.scope == "short_term"))]
-            changes = memory_ops.delete(expired, now=now)
-            cutoff = now - timedelta(days=trash_days)
-            old = [m.id for m in Memory.select(Memory.id).where(
-                Memory.deleted_at.is_null(False) & (Memory.deleted_at < cutoff))]
-            return changes | memory_ops.purge(old)
+    def clean(self, *, trash_days: int | None = None, now: datetime | None = None) -> Changes:
+        """Expire short-term memories past expires_at (to the trash); purge trash older than
+        ``trash_days`` (default: the maintenance.trash_days setting, else 30). The same steps
+        maintenance runs (maintenance/expiry.py)."""
+        from .maintenance import expiry
+
+        return expiry.clean(self, trash_days=expiry.trash_days(self, trash_days), now=now)
 
     # ---- personas -------------------------------------------------------------------
     @_bound
