@@ -26,7 +26,7 @@ from .. import validation as v
 from ..backup import make_backup
 from ..changes import Changes
 from ..errors import MemDeskError, ValidationError
-from ..models import Memory, MemoryTag, Persona, Revision, UTCDateTimeField
+from ..models import Memory, Persona, Revision
 from ..records import REVISION_REASONS
 from ..times import now_utc, parse_time
 from . import native, sources
@@ -313,33 +313,11 @@ def _insert_new(fields_list: list[dict]) -> Changes:
     at 10k records that second pass cost more than the insert itself."""
     now = now_utc()
     rows = [memory_ops.new_row(fields, now=now, estimate=False) for fields in fields_list]
-    memory_ops.estimate_importance(rows)
     tags = [(row["id"], tag) for row, fields in zip(rows, fields_list) for tag in fields.get("tags", ())]
     try:
-        _execute_many(Memory, rows)
-        _execute_many(MemoryTag, [{"memory": m, "tag": t} for m, t in tags])
+        return memory_ops.insert_new(rows, tags)
     except (IntegrityError, sqlite3.IntegrityError) as exc:
         raise ImportFileError(f"the store refused the import ({exc}); nothing was written") from None
-    return Changes(added=tuple(row["id"] for row in rows))
-
-
-def _execute_many(model, rows: list[dict]) -> None:
-    # One prepared statement for all rows: peewee would build SQL text per row.
-    # Values already have SQLite's types except times, which peewee converts.
-    if not rows:
-        return
-    fields = [model._meta.fields[name] for name in rows[0]]
-    columns = ", ".join(f'"{f.column_name}"' for f in fields)
-    sql = f'INSERT INTO "{model._meta.table_name}" ({columns}) VALUES ({", ".join("?" * len(fields))})'
-    names = [f.name for f in fields]
-    times = [(i, f.db_value) for i, f in enumerate(fields) if isinstance(f, UTCDateTimeField)]
-    params = []
-    for row in rows:
-        values = [row[name] for name in names]
-        for i, convert in times:
-            values[i] = convert(values[i])
-        params.append(values)
-    model._meta.database.connection().executemany(sql, params)
 
 
 def _create_persona(persona_id: str, fields: dict) -> Changes:
