@@ -13,7 +13,8 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ..core.errors import CorruptDatabaseError, MemDeskError
-from . import i18n, icons, prefs
+from . import icons, prefs
+from .app import i18n
 from .dialogs.ask import Asker
 
 SELF_TEST_TIMEOUT_MS = 20_000
@@ -49,7 +50,7 @@ class App(QObject):
     def open(self, db=None) -> bool:
         """Open a database (None: $MEMDESK_DB or the default, as the CLI does) and show its window."""
         from ..core.store import Store
-        from .session import Session
+        from .app.session import Session
 
         try:
             store = Store.open(db)

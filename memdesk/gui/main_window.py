@@ -29,6 +29,7 @@ from .. import __version__
 from ..core import ops as operations
 from ..core import queries
 from . import icons, prefs
+from .app.maintenance import MaintenanceScheduler
 from .browser.browser_pane import BrowserPane
 from .browser.search_bar import SearchBar
 from .dialogs.ask import Asker
@@ -38,12 +39,11 @@ from .dialogs.review_inbox import ReviewInboxDialog, proposal_count
 from .dialogs.settings import SettingsDialog
 from .dialogs.tool_log import ToolLogDialog
 from .editor.editor import MemoryEditor
-from .importing import Importer
-from .maintenance import MaintenanceScheduler
-from .memory_actions import MemoryActions
+from .importing.importer import Importer
 from .model_manager import ModelController
-from .status import JobsWidget
-from .window_actions import build_actions, build_menus, context_menu
+from .window.actions import build_actions, build_menus, context_menu
+from .window.memory_actions import MemoryActions
+from .window.status import JobsWidget
 
 ALL_KEY, GLOBAL_KEY = "__all__", "__global__"
 

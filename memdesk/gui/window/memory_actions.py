@@ -11,9 +11,9 @@ from functools import partial
 
 from PySide6.QtCore import QObject
 
-from ..core import ops as operations
-from ..core.listing import memory_ids
-from . import labels
+from ...core import ops as operations
+from ...core.listing import memory_ids
+from .. import labels
 
 BULK_SYNC_MAX = 50
 
