@@ -41,9 +41,9 @@ from .dialogs.tool_log import ToolLogDialog
 from .editor.editor import MemoryEditor
 from .importing.importer import Importer
 from .model_manager import ModelController
+from .status import JobsWidget
 from .window.actions import build_actions, build_menus, context_menu
 from .window.memory_actions import MemoryActions
-from .window.status import JobsWidget
 
 ALL_KEY, GLOBAL_KEY = "__all__", "__global__"
 
