@@ -20,14 +20,19 @@ def add_memory(store, *, fields: dict) -> Result:
     return Result(changes, partial(remove_memories, ids=[new_id], expect=left), value=new_id)
 
 
+def _rows_to_readd(store, ids: list[str], expect: dict | None) -> tuple[dict, list[dict]]:
+    """(records, their snapshots) of ``ids`` once the step is known not to be stale; inside a write."""
+    check_memories(store, expect)
+    records = store.get_many(ids)
+    _require(records, ids)
+    return records, [snapshot(records[i]) for i in ids]
+
+
 def remove_memories(store, *, ids: list[str], expect: dict | None = None) -> Result:
     """Delete and purge (the inverse of adding); remembers the rows to re-add them."""
     ids = list(dict.fromkeys(ids))
     with store.write():
-        check_memories(store, expect)
-        records = store.get_many(ids)
-        _require(records, ids)
-        rows = [snapshot(records[i]) for i in ids]
+        records, rows = _rows_to_readd(store, ids, expect)
         live = [i for i in ids if records[i].deleted_at is None]
         if live:
             store.delete(live)
@@ -120,10 +125,7 @@ def restore_memories(store, *, ids: list[str], expect: dict | None = None) -> Re
 def purge_memories(store, *, ids: list[str], expect: dict | None = None) -> Result:
     ids = list(dict.fromkeys(ids))
     with store.write():
-        check_memories(store, expect)
-        records = store.get_many(ids)
-        _require(records, ids)
-        rows = [snapshot(records[i]) for i in ids]
+        _records, rows = _rows_to_readd(store, ids, expect)
         changes = store.purge(ids)
     return Result(changes, partial(readd_memories, rows=rows))
 

@@ -115,28 +115,27 @@ def merge_proposal(store, *, proposal_id: str, content: str, title: str | None =
                           ids=_proposal_members(store, proposal_id), keys=_inbox_keys())
 
 
+def _answer(store, proposal_id: str, answer) -> Result:
+    """An inbox answer that changes no memory, only the inbox's settings."""
+    def run():
+        answer(store, proposal_id)
+        return proposal_id, Changes()
+
+    return _recorded_step(store, run, keys=_inbox_keys())
+
+
 def keep_both_proposal(store, *, proposal_id: str) -> Result:
     """These memories are different: the proposal goes and never comes back (until undone)."""
     from ..maintenance import keep_both
 
-    def run():
-        keep_both(store, proposal_id)
-        return proposal_id, Changes()
-
-    return _recorded_step(store, run,
-                          keys=_inbox_keys())
+    return _answer(store, proposal_id, keep_both)
 
 
 def dismiss_proposal(store, *, proposal_id: str) -> Result:
     """Not now: the proposal goes (a later run may find it again)."""
     from ..maintenance import dismiss
 
-    def run():
-        dismiss(store, proposal_id)
-        return proposal_id, Changes()
-
-    return _recorded_step(store, run,
-                          keys=_inbox_keys())
+    return _answer(store, proposal_id, dismiss)
 
 
 def merge_stale_proposal(store, *, proposal_id: str, ids: list[str], content: str, title: str = "",
