@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from .. import prefs
-from ..resources_path import resource
+from . import prefs
+from .resources_path import resource
 
 LANGUAGES = ("zh_CN", "en")
 _installed: list[QTranslator] = []

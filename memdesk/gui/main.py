@@ -13,8 +13,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ..core.errors import CorruptDatabaseError, MemDeskError
-from . import icons, prefs
-from .app import i18n
+from . import i18n, icons, prefs
 from .dialogs.ask import Asker
 
 SELF_TEST_TIMEOUT_MS = 20_000

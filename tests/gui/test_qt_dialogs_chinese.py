@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from memdesk.gui.app import i18n
+from memdesk.gui import i18n
 from memdesk.gui.main import application
 
 LATIN = re.compile(r"[A-Za-z]")
