@@ -230,6 +230,31 @@ def fetch_file(url: str, part: Path, size: int, *, progress: Callable[[int], Non
         )
 
 
+def _fetch_files(address: str, repo: str, revision: str, files: dict[str, str], remote: dict, work: Path,
+                 total: int, *, progress, status, cancel) -> None:
+    """Each of ``files`` (our name -> the hub's path) into ``work``, verified; one an earlier,
+    interrupted run finished is kept. ``progress`` counts bytes over all files."""
+    done_before = 0
+    for ours, theirs in files.items():
+        rf, dest = remote[theirs], work / ours
+        if dest.exists():  # verified by an earlier, interrupted run
+            if dest.stat().st_size == rf.size:
+                done_before += rf.size
+                continue
+            dest.unlink()
+        url = f"{address}/resolve/{quote(revision, safe='')}/{quote(theirs, safe='/')}"
+        status(f"downloading {theirs} ({rf.size >> 20} MB)")
+        part = work / (ours + ".part")
+
+        def report(n: int, offset: int = done_before) -> None:
+            progress(offset + n, total)
+
+        fetch_file(url, part, rf.size, cancel=cancel, progress=report)
+        verify(part, rf, PINNED_SHA256.get((repo, revision, theirs)))
+        os.replace(part, dest)
+        done_before += rf.size
+
+
 def download_model(key: str, *, int8: bool = False, name: str | None = None,
                    repo: str | None = None, revision: str | None = None,
                    pooling: str | None = None, force: bool = False,
@@ -270,26 +295,8 @@ def download_model(key: str, *, int8: bool = False, name: str | None = None,
     from .install import ensure_space
 
     ensure_space(root, total * 2)  # the download, then the installed copy
-    done_before = 0
-    for ours, theirs in files.items():
-        rf, dest = remote[theirs], work / ours
-        if dest.exists():  # verified by an earlier, interrupted run
-            if dest.stat().st_size == rf.size:
-                done_before += rf.size
-                continue
-            dest.unlink()
-        url = f"{base}/{repo}/resolve/{quote(revision, safe='')}/{quote(theirs, safe='/')}"
-        status(f"downloading {theirs} ({rf.size >> 20} MB)")
-        part = work / (ours + ".part")
-        offset = done_before
-
-        def report(n: int, offset: int = offset) -> None:
-            progress(offset + n, total)
-
-        fetch_file(url, part, rf.size, cancel=cancel, progress=report)
-        verify(part, rf, PINNED_SHA256.get((repo, revision, theirs)))
-        os.replace(part, dest)
-        done_before += rf.size
+    _fetch_files(f"{base}/{repo}", repo, revision, files, remote, work, total,
+                 progress=progress, status=status, cancel=cancel)
     settings = known_defaults(key) or {}
     settings.pop("dimension", None)  # the model itself says that
     if pooling:
