@@ -123,6 +123,19 @@ def _sweep_stale(root: Path) -> None:
         shutil.rmtree(p, ignore_errors=True)
 
 
+def _stage(onnx_src: Path, tok_src: Path, staging: Path, *, int8: bool, status) -> None:
+    """model.onnx (quantised if asked) and tokenizer.json into ``staging``, and nothing else."""
+    if int8:
+        status("quantising to int8 (per channel)")
+        quantize_int8(onnx_src, staging / ONNX_FILE)
+    else:
+        _place(onnx_src, staging / ONNX_FILE, staging)
+    _place(tok_src, staging / TOKENIZER_FILE, staging)
+    for leftover in staging.iterdir():  # drop extracted originals already copied
+        if leftover.name not in (ONNX_FILE, TOKENIZER_FILE):
+            shutil.rmtree(leftover) if leftover.is_dir() else leftover.unlink()
+
+
 def install_model(source, *, name: str | None = None, pooling: str | None = None,
                   max_tokens: int | None = None, query_instruction: str | None = None,
                   normalise: bool | None = None, int8: bool = False, force: bool = False,
@@ -159,15 +172,7 @@ def install_model(source, *, name: str | None = None, pooling: str | None = None
         if base and base.quantization and int8:
             raise MemDeskError(f"{source} is already quantised ({base.quantization}); install without --int8")
         ensure_space(root, onnx_src.stat().st_size + tok_src.stat().st_size)
-        if int8:
-            status("quantising to int8 (per channel)")
-            quantize_int8(onnx_src, staging / ONNX_FILE)
-        else:
-            _place(onnx_src, staging / ONNX_FILE, staging)
-        _place(tok_src, staging / TOKENIZER_FILE, staging)
-        for leftover in staging.iterdir():  # drop extracted originals already copied
-            if leftover.name not in (ONNX_FILE, TOKENIZER_FILE):
-                shutil.rmtree(leftover) if leftover.is_dir() else leftover.unlink()
+        _stage(onnx_src, tok_src, staging, int8=int8, status=status)
         status("loading and testing the model")
         config = _test_and_configure(staging, base, default_name, threads, dict(
             name=final, pooling=pooling, max_tokens=max_tokens,
