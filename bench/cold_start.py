@@ -62,7 +62,8 @@ def build_store(count: int) -> Path:
     for start in range(0, count, FILE_SIZE):
         chunk = [{"id": f"c{start + i:07d}", "title": m["title"], "content": m["content"], "group": m["group"],
                   "tags": m["tags"], "type": m["type"], "importance": m["importance"],
-                  "createdAt": 1_700_000_000_000 + (start + i) * 1000} for i, m in enumerate(items[start:start + FILE_SIZE])]
+                  "createdAt": 1_700_000_000_000 + (start + i) * 1000}
+                 for i, m in enumerate(items[start:start + FILE_SIZE])]
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as handle:
             json.dump({"memories": chunk}, handle, ensure_ascii=False)
         subprocess.run(memdesk("--db", str(path), "import", handle.name), check=True, cwd=str(ROOT),

@@ -2,7 +2,7 @@
 
     python bench/concurrency.py [--writes 1000] [--json]
 
-The window's writer is the GUI's own write path (memdesk.gui.operations, as
+The window's writer is the GUI's own write path (memdesk.core.ops, as
 its task manager runs it) in this process; the CLI is `memdesk add`
 processes, two at a time; the MCP server is `memdesk mcp` driven by the mcp
 SDK client with memory_save calls. Afterwards every write must be present,
@@ -33,7 +33,7 @@ def window_writer(db: Path, n: int, errors: list) -> None:
     """What the window does for each new memory, on its worker thread."""
     store = Store.open(db)
     try:
-        from memdesk.gui import operations
+        from memdesk.core import ops as operations
         add = getattr(operations, "add_memory", None)
     except ImportError:
         add = None

@@ -146,7 +146,8 @@ def _kill_child(script: str, args: list[str], delay: float, anchor: str = "go") 
 
 def _texts(rng: random.Random, n: int) -> list[str]:
     """Distinct texts that share few bigrams, so only the planted pairs look alike."""
-    starts = ["用户喜欢", "下周三和小王去上海签合同，", "记得提醒用户", "用户的密码提示是", "User prefers ", "项目截止日期是"]
+    starts = ["用户喜欢", "下周三和小王去上海签合同，", "记得提醒用户", "用户的密码提示是", "User prefers ",
+              "项目截止日期是"]
     return [rng.choice(starts) + "".join(chr(0x4E00 + rng.randrange(6000)) for _ in range(14)) + f" {i}"
             for i in range(n)]
 
@@ -375,7 +376,7 @@ def run_merge_scenario(kills: int, n: int, seed: int) -> dict:
     outcomes = {"absent": 0, "some_merged": 0, "complete": 0, "broken": 0}  # per kill
     merges = {"absent": 0, "complete": 0, "broken": 0}  # per proposal, summed over the kills
     details = []
-    for k in range(kills):
+    for _kill in range(kills):
         db = _copy_db(template, work / "crash.db")
         delay = rng.uniform(0, full)
         finished = _kill_child(CHILD["merge"], [str(db)], delay)

@@ -188,7 +188,7 @@ def build_bert(weights_dir: Path, out_path: Path) -> None:
     for i in range(cfg["num_hidden_layers"]):
         p = f"encoder.layer.{i}"
 
-        def heads_of(kind, perm):
+        def heads_of(kind, perm, x=x, p=p, i=i):  # called at once, in this iteration
             y = linear(x, f"{p}.attention.self.{kind}", f"l{i}_{kind}")
             return node("Transpose", [node("Reshape", [y, split], f"l{i}_{kind}_r")], f"l{i}_{kind}_t", perm=perm)
 
@@ -200,9 +200,10 @@ def build_bert(weights_dir: Path, out_path: Path) -> None:
         attn = linear(ctx, f"{p}.attention.output.dense", f"l{i}_ao")
         x = layer_norm(node("Add", [attn, x], f"l{i}_res1"), f"{p}.attention.output.LayerNorm", f"l{i}_x1")
         inter = linear(x, f"{p}.intermediate.dense", f"l{i}_in")
+        sqrt2 = const("sqrt2", np.array(np.sqrt(2), np.float32))
+        erf = node("Erf", [node("Div", [inter, sqrt2], f"l{i}_d")], f"l{i}_erf")
         gelu = node("Mul", [node("Mul", [inter, const("half", np.array(0.5, np.float32))], f"l{i}_h"),
-                            node("Add", [node("Erf", [node("Div", [inter, const("sqrt2", np.array(np.sqrt(2), np.float32))],
-                                                              f"l{i}_d")], f"l{i}_erf"), "onef"], f"l{i}_e1")], f"l{i}_gelu")
+                            node("Add", [erf, "onef"], f"l{i}_e1")], f"l{i}_gelu")
         out = linear(gelu, f"{p}.output.dense", f"l{i}_out")
         last = "last_hidden_state" if i == cfg["num_hidden_layers"] - 1 else f"l{i}_x2"
         x = layer_norm(node("Add", [out, x], f"l{i}_res2"), f"{p}.output.LayerNorm", last)

@@ -154,7 +154,7 @@ def main(argv=None) -> int:
 
     from memdesk.gui.main import App, application
 
-    qt_app = application()
+    _qt_app = application()  # held: the QApplication must outlive the window
     app = App(maintenance_delay_ms=10**9)
     app.open(db)
     window = app.window

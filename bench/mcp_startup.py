@@ -48,7 +48,8 @@ def main() -> int:
     args = parser.parse_args()
     db = Path(tempfile.mkdtemp(prefix="memdesk-mcp-")) / "bench.db"
     store = Store.open(db)
-    store.add_many([{"content": f"用户第 {i} 条记忆：喜欢 sport{i % 50} 和 城市{i % 30}"} for i in range(args.memories)])
+    store.add_many([{"content": f"用户第 {i} 条记忆：喜欢 sport{i % 50} 和 城市{i % 30}"}
+                    for i in range(args.memories)])
     store.close()
     inits, searches = [], []
     for _ in range(args.runs):
@@ -63,7 +64,8 @@ def main() -> int:
         print(f"memdesk mcp with {args.memories} memories, {args.runs} runs:")
         print(f"  process start → initialize answered: median {result['initialize_median_s']} s, "
               f"max {result['initialize_max_s']} s (goal ≤ 1 s)")
-        print(f"  first search after initialize (the index is in the store; jieba loads meanwhile): median {result['first_search_median_s']} s")
+        print("  first search after initialize (the index is in the store; jieba loads meanwhile): "
+              f"median {result['first_search_median_s']} s")
     return 0
 
 

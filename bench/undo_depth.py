@@ -46,7 +46,7 @@ NOT_COMPARED = {"access_count", "mention_count", "last_access_at", "created_at",
 
 
 def visible_state(store) -> dict:
-    from memdesk.gui import operations
+    from memdesk.core import ops as operations
 
     memories = {}
     for record in store.iter_records():
@@ -196,7 +196,7 @@ class Driver:
         self._personas_dialog().add()
 
     def rename_persona(self):
-        from memdesk.gui import operations
+        from memdesk.core import ops as operations
 
         persona = self.rng.choice(self.store.personas())
         fields = {"name": self.rng.choice(NAMES)} if self.rng.random() < 0.7 else {"colour": "#225588"}
@@ -204,7 +204,7 @@ class Driver:
                              label=f"Edit persona “{persona.name}”")
 
     def delete_persona(self):
-        from memdesk.gui import operations
+        from memdesk.core import ops as operations
 
         persona = self.rng.choice(self.store.personas())
         self.session.perform(partial(operations.delete_persona, persona_id=persona.id,
@@ -212,8 +212,8 @@ class Driver:
                              label=f"Delete persona “{persona.name}”")
 
     def import_file(self):
+        from memdesk.core import ops as operations
         from memdesk.core.io.plan import plan_file
-        from memdesk.gui import operations
 
         self.imports += 1
         memories = [{"content": words(self.rng), "tags": ["导入"]} for _ in range(self.rng.randint(1, 3))]
@@ -229,11 +229,12 @@ class Driver:
         path.write_text(json.dumps({"format": "memdesk", "version": 1, "personas": personas, "memories": memories},
                                    ensure_ascii=False), encoding="utf-8")
         plan = plan_file(self.store, path)
-        self.session.perform(partial(operations.import_plan, plan=plan, on_conflict=self.rng.choice(["skip", "theirs"])),
+        on_conflict = self.rng.choice(["skip", "theirs"])
+        self.session.perform(partial(operations.import_plan, plan=plan, on_conflict=on_conflict),
                              label=f"Import {path.name}", background=True)
 
     def saved_search(self):
-        from memdesk.gui import operations
+        from memdesk.core import ops as operations
 
         names = self.rng.sample(["工作", "生活", "学习"], self.rng.randint(0, 2))
         self.session.perform(partial(operations.set_saved_searches,
@@ -305,7 +306,8 @@ def run(steps: int, seed: int) -> dict:
     elapsed = time.monotonic() - started
     result = {"steps": steps, "undone_exact": undone_exact, "redone_exact": redone_exact}
     extra = {"errors_shown": errors[len(operation_errors):], "undo_stack_empty_after_undo_all": emptied,
-             "redo_left_after_redo_all": stack.canRedo(), "operations": dict(sorted(kinds.items())), "seconds": round(elapsed, 1),
+             "redo_left_after_redo_all": stack.canRedo(), "operations": dict(sorted(kinds.items())),
+             "seconds": round(elapsed, 1),
              "unexpected_errors": [repr(e) for e in session.unexpected_errors]}
     window.editor._dirty = False
     window.close()

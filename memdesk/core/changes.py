@@ -18,7 +18,7 @@ class Changes:
     personas: bool = False  # persona list or a persona's settings changed
     note: str = field(default="", compare=False)
 
-    def __or__(self, other: "Changes") -> "Changes":
+    def __or__(self, other: Changes) -> Changes:
         merged = {}
         for f in fields(self):
             a, b = getattr(self, f.name), getattr(other, f.name)

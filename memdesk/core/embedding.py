@@ -7,7 +7,8 @@ so vectors of two models are never compared.
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING, Protocol, Sequence, runtime_checkable
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # numpy stays out of light start-ups (the MCP handshake)
     import numpy as np
@@ -18,7 +19,7 @@ class Embedder(Protocol):
     model_id: str
     dim: int
 
-    def embed(self, texts: Sequence[str], *, query: bool = False) -> "np.ndarray":
+    def embed(self, texts: Sequence[str], *, query: bool = False) -> np.ndarray:
         """Rows of shape (len(texts), dim), float32, each of L2 norm 1.
 
         ``query=True`` marks search queries (bge models prepend an instruction).

@@ -20,7 +20,7 @@ class NotFoundError(MemDeskError):
 class ConflictError(MemDeskError):
     """The memory changed since the caller read it (optimistic update failed)."""
 
-    def __init__(self, memory_id: str, expected_version: int, current):
+    def __init__(self, memory_id: str, expected_version: int | None, current):
         self.memory_id = memory_id
         self.expected_version = expected_version
         self.current = current  # the MemoryRecord as it is now in the store

@@ -29,7 +29,7 @@ class FeedReader:
     def __init__(self, store):
         self.store = store
         self.marker: int | None = None
-        self.data_version: int | None = None
+        self.data_version: tuple[int, int] | None = None  # (our connection's id, its data_version)
         # id -> (hash of visible columns, in the trash); None until the first poll reads them all
         self._prints: dict[str, tuple[int, bool]] | None = None
         self._columns: list[str] | None = None
@@ -85,6 +85,7 @@ class FeedReader:
 
     def _pruned(self) -> bool:
         """Were rows after our marker pruned away (so we cannot know what they said)?"""
+        assert self.marker is not None  # poll() begins before it asks
         conn = self._conn()
         oldest = conn.execute('SELECT MIN(seq) FROM change_log').fetchone()[0]
         if oldest is not None:
@@ -95,7 +96,7 @@ class FeedReader:
     def absorb(self, ids) -> None:
         """This reader's own process just wrote ``ids`` (and told its views): take their new
         fingerprints so the next poll does not report them again."""
-        if self.started and ids:
+        if self._prints is not None and ids:  # started
             ids = list(ids)
             fresh = self.fingerprints(ids)
             for memory_id in ids:
@@ -135,15 +136,17 @@ class FeedReader:
             fresh = self.fingerprints(ids) if ids else {}
         finally:
             self._end(conn)
+        prints = self._prints
+        assert prints is not None  # read above on the first poll
         added, updated, deleted, restored, purged = [], [], [], [], []
         for memory_id in ids:
-            old, new = self._prints.get(memory_id), fresh.get(memory_id)
+            old, new = prints.get(memory_id), fresh.get(memory_id)
             if new is None:
                 if old is not None or first:
                     purged.append(memory_id)
-                    self._prints.pop(memory_id, None)
+                    prints.pop(memory_id, None)
                 continue
-            self._prints[memory_id] = new
+            prints[memory_id] = new
             if first:
                 updated.append(memory_id)  # written before our first look: what exactly is unknown
             elif old is None:

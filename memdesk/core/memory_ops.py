@@ -6,6 +6,7 @@ import json
 import sqlite3
 import uuid
 from datetime import datetime, timedelta
+from typing import Any
 
 from peewee import IntegrityError
 
@@ -13,7 +14,7 @@ from . import validation as v
 from .changes import Changes
 from .convert import memory_record
 from .errors import ConflictError, NotFoundError, ValidationError
-from .models import Memory, MemoryTag, Persona, Revision
+from .models import Memory, MemoryTag, Persona, Revision, UTCDateTimeField
 from .records import TRACKED_FIELDS
 from .times import now_utc, to_iso
 
@@ -191,7 +192,8 @@ def add(fields: dict) -> Changes:
 def add_many(items: list[dict], *, source: str = "import") -> Changes:
     """Bulk insert in the caller's transaction: all or nothing."""
     now = now_utc()
-    rows, tag_rows = [], []
+    rows: list[dict] = []
+    tag_rows: list[tuple[str, str]] = []
     for index, item in enumerate(items):
         item = dict(item)
         item.setdefault("source", source)
@@ -202,28 +204,43 @@ def add_many(items: list[dict], *, source: str = "import") -> Changes:
             raise ValidationError(f"record {index + 1}: {exc.field}", str(exc).split(": ", 1)[-1]) from None
         rows.append(row)
         tag_rows.extend((row["id"], t) for t in cleaned.get("tags", ()))
-    estimate_importance(rows)
     try:
-        _insert_rows(Memory, rows)
-        _insert_rows(MemoryTag, [{"memory": m, "tag": t} for m, t in tag_rows])
+        return insert_new(rows, tag_rows)
     except (IntegrityError, sqlite3.IntegrityError) as exc:
         raise _dedup_clash(exc, None) from None
+
+
+def insert_new(rows: list[dict], tags: list[tuple[str, str]]) -> Changes:
+    """The one bulk insert (add_many, imports): new_row() rows and their (memory id, tag) pairs,
+    in the caller's transaction. Automatic importance is estimated for the batch at once. A
+    clash raises IntegrityError; the caller says what it means."""
+    estimate_importance(rows)
+    _insert_rows(Memory, rows)
+    _insert_rows(MemoryTag, [{"memory": m, "tag": t} for m, t in tags])
     return Changes(added=tuple(r["id"] for r in rows))
 
 
 def _insert_rows(model, rows: list[dict]) -> None:
-    """Bulk insert through one prepared statement: peewee builds SQL text per row,
-    which costs more than SQLite's own work at import sizes."""
+    """One prepared statement for all rows: peewee would build SQL text per row, which costs
+    more than SQLite's own work at import sizes. new_row() values already have SQLite's types,
+    except times, which the field converts."""
     if not rows:
         return
     fields = [model._meta.fields[name] for name in rows[0]]
     columns = ", ".join(f'"{f.column_name}"' for f in fields)
     sql = f'INSERT INTO "{model._meta.table_name}" ({columns}) VALUES ({", ".join("?" * len(fields))})'
-    params = [tuple(f.db_value(row[f.name]) for f in fields) for row in rows]
+    names = [f.name for f in fields]
+    times = [(i, f.db_value) for i, f in enumerate(fields) if isinstance(f, UTCDateTimeField)]
+    params = []
+    for row in rows:
+        values = [row[name] for name in names]
+        for i, convert in times:
+            values[i] = convert(values[i])
+        params.append(values)
     model._meta.database.connection().executemany(sql, params)
 
 
-def _get_row(memory_id: str) -> Memory:
+def _get_row(memory_id: str) -> Any:  # a Memory row; Any: its fields hold Python values, not Fields
     row = Memory.get_or_none(Memory.id == memory_id)
     if row is None:
         raise NotFoundError(f"no memory with id {memory_id!r}")
@@ -280,7 +297,7 @@ def update(memory_id: str, fields: dict, *, expected_version: int | None, reason
 
 def delete(ids, *, now: datetime | None = None) -> Changes:
     now = now or now_utc()
-    done = []
+    done: list[str] = []
     for memory_id in dict.fromkeys(ids):
         row = _get_row(memory_id)
         if row.deleted_at is None:

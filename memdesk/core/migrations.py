@@ -7,7 +7,7 @@ globbing migration files breaks inside a PyInstaller bundle.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 _V1 = """
 CREATE TABLE "persona" ("id" TEXT NOT NULL PRIMARY KEY, "name" TEXT NOT NULL, "description" TEXT NOT NULL, "colour" TEXT NOT NULL, "auto_save_memory" INTEGER NOT NULL, "created_at" TEXT NOT NULL);

@@ -12,7 +12,8 @@ import multiprocessing
 import os
 import sys
 import threading
-from typing import Callable, Iterable, Iterator, TypeVar
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -72,6 +72,7 @@ def delete(persona_id: str, *, memories: str) -> Changes:
     if memories not in MEMORY_POLICIES:
         raise ValidationError("memories", f"say what happens to the persona's memories: {' or '.join(MEMORY_POLICIES)}")
     get_row(persona_id)
+    _refuse_dedup_clashes(persona_id)
     owned = [m.id for m in Memory.select(Memory.id).where(Memory.persona == persona_id)]
     now = now_utc()
     changes = Changes(personas=True)
@@ -94,3 +95,20 @@ def delete(persona_id: str, *, memories: str) -> Changes:
             changes = changes | Changes(updated=tuple(owned))
     Persona.delete().where(Persona.id == persona_id).execute()
     return changes
+
+
+def _refuse_dedup_clashes(persona_id: str) -> None:
+    """Both policies make the persona's memories global (or trashed, which detaches them too);
+    a dedup key a global memory already holds would break the store's one-memory-per-key rule.
+    Say so, and which keys, before anything is written (not SQLite's IntegrityError)."""
+    def keyed(owner):
+        return (owner & Memory.dedup_key.is_null(False) & Memory.superseded_by.is_null())
+
+    global_keys = Memory.select(Memory.dedup_key).where(keyed(Memory.persona.is_null()))
+    clashes = sorted({row.dedup_key for row in Memory.select(Memory.dedup_key).where(
+        keyed(Memory.persona == persona_id) & Memory.dedup_key.in_(global_keys))})
+    if clashes:
+        shown = ", ".join(repr(k) for k in clashes[:5]) + (f" and {len(clashes) - 5} more" if len(clashes) > 5 else "")
+        raise ValidationError("memories", f"{len(clashes)} of this persona's memories use a dedup key that a "
+                                          f"global memory already uses ({shown}); change or remove one memory "
+                                          "of each pair, then delete the persona")

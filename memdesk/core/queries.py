@@ -14,6 +14,15 @@ STATES = ("active", "deleted", "expired", "superseded", "all")
 SORTS = ("updated_at", "created_at", "importance", "heat", "title", "access_count", "last_access_at")
 ALL = None  # persona filter: every persona
 GLOBAL = ""  # persona filter: only global memories
+# What a person types for "no persona, the global memories" (CLI --persona, import maps,
+# Markdown headings). TODO(after merging chinese-search): search/engine.py's persona: filter
+# keeps its own copy of these words (plus "none"); point it here.
+GLOBAL_WORDS = ("global", "全局")
+
+
+def means_global(text: str | None) -> bool:
+    """'global' or '全局', in any case, with spaces around: the global memories."""
+    return text is not None and text.strip().casefold() in GLOBAL_WORDS
 
 
 def state_condition(state: str, now: datetime):

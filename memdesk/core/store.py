@@ -7,13 +7,15 @@ Peewee gives every thread its own connection.
 """
 from __future__ import annotations
 
+import builtins  # Store.list shadows list in the class body
 import functools
-import threading
 import json
+import threading
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any
 
 from peewee import SQL
 
@@ -24,11 +26,9 @@ from .db import default_db_path, open_database
 from .errors import NotFoundError, ValidationError
 from .models import Memory, Persona, Revision, Setting
 from .records import MemoryRecord, PersonaRecord, RevisionRecord
-from .times import now_utc
 
 ALL = queries.ALL
 GLOBAL = queries.GLOBAL
-TRASH_DAYS = 30
 
 
 def _bound(method):
@@ -40,8 +40,7 @@ def _bound(method):
     """
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
-        if models.database.obj is not self._db:
-            models.database.initialize(self._db)
+        self.bind()
         return method(self, *args, **kwargs)
     return wrapper
 
@@ -58,7 +57,7 @@ class Store:
         self._db = db
         self.path = Path(path)
         self._writing = threading.local()
-        self._tokenizer = None
+        self._tokenizer: Any = None
 
     @property
     def tokenizer(self):
@@ -73,13 +72,24 @@ class Store:
     def tokenizer(self, value) -> None:
         self._tokenizer = value
 
+    def bind(self) -> None:
+        """Point the shared model proxy at this store's file. Every Store method does it; a
+        core module that queries the models in bulk (io, briefs) calls it first."""
+        if models.database.obj is not self._db:
+            models.database.initialize(self._db)
+
+    @_bound
+    def execute_sql(self, sql: str, params: tuple = ()):
+        """Plain SQL on this thread's connection (maintenance's ANALYZE and PRAGMAs); a cursor."""
+        return self._db.execute_sql(sql, params)
+
     @_bound_method
     def connection(self):
         """This thread's sqlite3 connection (the search index reads it directly)."""
         return self._db.connection()
 
     @classmethod
-    def open(cls, path=None) -> "Store":
+    def open(cls, path=None) -> Store:
         path = Path(path).expanduser() if path else default_db_path()
         return cls(open_database(path), path)
 
@@ -95,8 +105,7 @@ class Store:
         changed (the trigger-written change feed says what), so every writer
         (window, CLI, MCP, import, maintenance) keeps it current.
         """
-        if models.database.obj is not self._db:
-            models.database.initialize(self._db)
+        self.bind()
         depth = getattr(self._writing, "depth", 0)
         with self._db.atomic():
             marker = self._db.execute_sql('SELECT COALESCE(MAX(seq), 0) FROM change_log').fetchone()[0] \
@@ -204,7 +213,7 @@ class Store:
         return queries.filtered(**filters).count()
 
     @_bound
-    def load_for_persona(self, persona_id: str | None, *, state="active") -> list[MemoryRecord]:
+    def load_for_persona(self, persona_id: str | None, *, state="active") -> builtins.list[MemoryRecord]:
         """A persona's memories plus the global ones (seed 000); None = global only."""
         return self.list(persona=persona_id or GLOBAL, merge_global=True, state=state)
 
@@ -213,12 +222,12 @@ class Store:
         return queries.stats(**kwargs)
 
     @_bound
-    def revisions(self, memory_id: str) -> list[RevisionRecord]:
+    def revisions(self, memory_id: str) -> builtins.list[RevisionRecord]:
         rows = Revision.select().where(Revision.memory == memory_id).order_by(Revision.id)
         return [revision_record(r) for r in rows]
 
     @_bound
-    def supersede_chain(self, memory_id: str) -> list[MemoryRecord]:
+    def supersede_chain(self, memory_id: str) -> builtins.list[MemoryRecord]:
         """Oldest to newest: the memories this one replaced, itself, and its replacements."""
         start = self.get(memory_id)
         older, current = [], start
@@ -242,11 +251,11 @@ class Store:
         return chain
 
     @_bound
-    def group_names(self) -> list[str]:
+    def group_names(self) -> builtins.list[str]:
         return [g for (g,) in Memory.select(Memory.group).distinct().order_by(Memory.group).tuples() if g]
 
     @_bound
-    def tag_names(self) -> list[str]:
+    def tag_names(self) -> builtins.list[str]:
         from .models import MemoryTag
 
         return [t for (t,) in MemoryTag.select(MemoryTag.tag).distinct().order_by(MemoryTag.tag).tuples()]
@@ -258,7 +267,7 @@ class Store:
             return memory_ops.add(fields)
 
     @_bound
-    def add_many(self, items: list[dict], *, source: str = "import") -> Changes:
+    def add_many(self, items: builtins.list[dict], *, source: str = "import") -> Changes:
         with self.write():
             return memory_ops.add_many(items, source=source)
 
@@ -304,21 +313,17 @@ class Store:
             return memory_ops.touch(_ids(ids), mentions=mentions)
 
     @_bound
-    def clean(self, *, trash_days: int = TRASH_DAYS, now: datetime | None = None) -> Changes:
-        """Expire short-term memories past expires_at (to the trash); purge old trash."""
-        now = now or now_utc()
-        with self.write():
-            expired = [m.id for m in Memory.select(Memory.id).where(
-                queries.state_condition("expired", now) & (Memory.scope == "short_term"))]
-            changes = memory_ops.delete(expired, now=now)
-            cutoff = now - timedelta(days=trash_days)
-            old = [m.id for m in Memory.select(Memory.id).where(
-                Memory.deleted_at.is_null(False) & (Memory.deleted_at < cutoff))]
-            return changes | memory_ops.purge(old)
+    def clean(self, *, trash_days: int | None = None, now: datetime | None = None) -> Changes:
+        """Expire short-term memories past expires_at (to the trash); purge trash older than
+        ``trash_days`` (default: the maintenance.trash_days setting, else 30). The same steps
+        maintenance runs (maintenance/expiry.py)."""
+        from .maintenance import expiry
+
+        return expiry.clean(self, trash_days=expiry.trash_days(self, trash_days), now=now)
 
     # ---- personas -------------------------------------------------------------------
     @_bound
-    def personas(self) -> list[PersonaRecord]:
+    def personas(self) -> builtins.list[PersonaRecord]:
         return [persona_record(p) for p in Persona.select().order_by(Persona.name)]
 
     @_bound
@@ -333,7 +338,7 @@ class Store:
     @_bound
     def resolve_persona(self, name_or_id: str | None) -> str | None:
         """A persona id from a name or an id; ''/None/'global' mean global (None)."""
-        if name_or_id is None or name_or_id.strip() in ("", "global", "全局"):
+        if name_or_id is None or not name_or_id.strip() or queries.means_global(name_or_id):
             return None
         text = name_or_id.strip()
         row = Persona.get_or_none(Persona.name == text) or Persona.get_or_none(Persona.id == text)
@@ -371,7 +376,7 @@ class Store:
         return vectors.load(model_id)
 
     @_bound
-    def texts_to_embed(self, ids: list[str]) -> dict[str, tuple[str, str]]:
+    def texts_to_embed(self, ids: builtins.list[str]) -> dict[str, tuple[str, str]]:
         """(title, content) of the live memories among ``ids``: all the re-embed job reads
         (a light query: full records cost it several per cent of its time)."""
         found: dict[str, tuple[str, str]] = {}
@@ -382,7 +387,7 @@ class Store:
         return found
 
     @_bound
-    def stale_vector_ids(self, model_id: str) -> list[str]:
+    def stale_vector_ids(self, model_id: str) -> builtins.list[str]:
         return vectors.stale_ids(model_id)
 
     @_bound

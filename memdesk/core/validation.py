@@ -153,9 +153,15 @@ def colour(value) -> str:
     return text.lower()
 
 
+def fold(text: str) -> str:
+    """NFKC and case-folded: full-width and half-width, upper and lower case compare equal.
+    (TODO after merging chinese-search: core/search's tokenizer keeps its own copy.)"""
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
 def normalise_for_hash(text: str) -> str:
-    """NFKC, case-folded, whitespace collapsed: what counts as 'the same text'."""
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+    """Folded, whitespace collapsed: what counts as 'the same text'."""
+    return " ".join(fold(text).split())
 
 
 def content_hash(text: str, persona_id: str | None) -> str:

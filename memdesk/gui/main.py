@@ -49,7 +49,7 @@ class App(QObject):
     def open(self, db=None) -> bool:
         """Open a database (None: $MEMDESK_DB or the default, as the CLI does) and show its window."""
         from ..core.store import Store
-        from .session import Session
+        from .app.session import Session
 
         try:
             store = Store.open(db)

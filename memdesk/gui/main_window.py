@@ -26,24 +26,25 @@ from PySide6.QtWidgets import (
 )
 
 from .. import __version__
+from ..core import ops as operations
 from ..core import queries
-from . import icons, operations, prefs
+from . import icons, prefs
+from .app.maintenance import MaintenanceScheduler
 from .browser.browser_pane import BrowserPane
 from .browser.search_bar import SearchBar
 from .dialogs.ask import Asker
 from .dialogs.context_preview import ContextPreviewDialog
 from .dialogs.personas import PersonasDialog
-from .dialogs.settings import SettingsDialog
 from .dialogs.review_inbox import ReviewInboxDialog, proposal_count
+from .dialogs.settings import SettingsDialog
 from .dialogs.tool_log import ToolLogDialog
 from .editor.editor import MemoryEditor
-from .importing import Importer
-from .maintenance import MaintenanceScheduler
-from .memory_actions import MemoryActions
+from .importing.importer import Importer
 from .model_manager import ModelController
 from .semantic_offer import SemanticOffer, set_offer_pending
 from .status import JobsWidget
-from .window_actions import build_actions, build_menus, context_menu
+from .window.actions import build_actions, build_menus, context_menu
+from .window.memory_actions import MemoryActions
 
 ALL_KEY, GLOBAL_KEY = "__all__", "__global__"
 

@@ -189,7 +189,7 @@ def test_why_not_found_in_words_and_json_stays_json(db, cli):
 def test_every_part_of_an_explanation_has_words():
     from dataclasses import fields
 
-    from memdesk.cli_format import WHY_LABELS
+    from memdesk.cli.format import WHY_LABELS
     from memdesk.core.search.explain import HitExplanation
 
     assert {f.name for f in fields(HitExplanation)} <= set(WHY_LABELS)

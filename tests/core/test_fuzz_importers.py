@@ -5,12 +5,15 @@ Normal runs try a few hundred inputs; HYPOTHESIS_PROFILE=fuzz (bench/fuzz.sh) ru
 import json
 import os
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memdesk.core.errors import MemDeskError
 from memdesk.core.io.plan import apply_import, plan_file
 from memdesk.core.store import Store
+
+pytestmark = pytest.mark.slow  # fuzzing: `make test-all` runs it, bench/fuzz.sh at full size
 
 settings.register_profile("fuzz", max_examples=10_000, deadline=None,
                           suppress_health_check=list(HealthCheck))
@@ -68,6 +71,15 @@ def _store(tmp_path_factory, name):
         _STORES[name] = (Store.open(folder / "f.db"), folder)
         _STORES[name][0].add(content="已有的记忆")
     return _STORES[name]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _close_cached_stores():
+    """The stores cached across examples are closed when the module's tests are done."""
+    yield
+    for store, _folder in _STORES.values():
+        store.close()
+    _STORES.clear()
 
 
 @given(data=memory_files)

@@ -8,6 +8,7 @@ import os
 import re
 from datetime import datetime, timezone
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -50,6 +51,7 @@ def _strict(text):
         return None
 
 
+@pytest.mark.slow  # fuzzing: `make test-all` runs it, bench/fuzz.sh at full size
 @fuzz
 @given(text=queries)
 @example(text="created>99999y")
@@ -60,6 +62,7 @@ def test_parse_gives_a_tree_or_a_positioned_syntax_error(text):
         assert tree.render() is not None
 
 
+@pytest.mark.slow  # fuzzing: `make test-all` runs it, bench/fuzz.sh at full size
 @fuzz
 @given(text=queries)
 def test_lenient_parse_never_raises(text):

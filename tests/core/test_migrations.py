@@ -6,6 +6,7 @@ import pytest
 from memdesk.core import migrations
 from memdesk.core.backup import list_backups
 from memdesk.core.db import schema_version
+from memdesk.core.errors import CorruptDatabaseError
 from memdesk.core.store import Store
 
 V1_MEMORY = ("m1", None, "偏好", "不喝咖啡因", "用户下午后不喝含咖啡因饮品", "", '["习惯"]', "preference",
@@ -57,7 +58,7 @@ def test_failed_step_leaves_the_file_as_it_was(tmp_path, monkeypatch):
     monkeypatch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:1] + [(2, broken)])
     monkeypatch.setattr("memdesk.core.db.MIGRATIONS", migrations.MIGRATIONS)
     monkeypatch.setattr("memdesk.core.db.LATEST_VERSION", 2)
-    with pytest.raises(Exception):
+    with pytest.raises(CorruptDatabaseError, match="disk trouble"):
         Store.open(path)
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 1

@@ -74,3 +74,21 @@ def test_moving_memory_between_personas_rehashes(store, two_personas):
     store.update(ids["work"], expected_version=before.version, persona_id=life)
     after = store.get(ids["work"])
     assert after.persona_id == life and after.content_hash != before.content_hash
+
+
+@pytest.mark.parametrize("policy", ["global", "trash"])
+def test_delete_persona_whose_dedup_key_a_global_memory_holds_says_so(store, db_path, capsys, policy):
+    """Both policies detach the memories; a key a global memory already uses is a clear refusal,
+    with nothing changed, not SQLite's IntegrityError (which the CLI called a damaged database)."""
+    from memdesk.cli import main
+
+    work, _ = store.create_persona(name="工作助手")
+    store.add(content="全局：用户喜欢深色主题", dedup_key="theme")
+    mine = store.add(content="工作：编辑器用深色主题", dedup_key="theme", persona_id=work).added[0]
+    with pytest.raises(ValidationError, match="'theme'"):
+        store.delete_persona(work, memories=policy)
+    assert store.persona(work).name == "工作助手" and store.get(mine).persona_id == work
+    assert not store.get(mine).is_deleted
+    assert main(["--db", str(db_path), "persona", "delete", "工作助手", "--memories", policy]) == 1
+    err = capsys.readouterr().err
+    assert "dedup key" in err and "damaged" not in err

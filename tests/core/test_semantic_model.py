@@ -1,16 +1,13 @@
-"""With a real ONNX model (MEMDESK_TEST_MODEL, set by .ci/run to the shared MiniLM), search
+"""With a real ONNX model (tests/data_paths.py: MEMDESK_TEST_MODEL or the shared MiniLM), search
 finds a memory by meaning when it shares no keyword with the query."""
-import os
-from pathlib import Path
-
 import pytest
 
 from memdesk.core.embed import load_embedder
 from memdesk.core.search import SearchEngine
+from tests.data_paths import MODEL_DIR as MODEL
+from tests.data_paths import model_present
 
-MODEL = os.environ.get("MEMDESK_TEST_MODEL")
-pytestmark = pytest.mark.skipif(not MODEL or not (Path(MODEL) / "model.onnx").is_file(),
-                                reason="MEMDESK_TEST_MODEL does not point at a model folder")
+pytestmark = pytest.mark.skipif(not model_present(), reason=f"no model folder at {MODEL} (MEMDESK_TEST_MODEL)")
 
 
 def test_finds_by_meaning_without_a_shared_word(store):

@@ -163,7 +163,8 @@ def test_a_tool_call_reverted_elsewhere_trashes_its_memory(launch, db_path, qtbo
     seed(db_path)
     made = elsewhere(db_path, (
         "from memdesk.core.tools.service import MemoryTools\nfrom memdesk.core.tools import log\n"
-        'out["id"] = MemoryTools(store, persona=None, client="cli").call("memory_save", {"content": "助手记下的"})["id"]\n'
+        'out["id"] = MemoryTools(store, persona=None, client="cli")'
+        '.call("memory_save", {"content": "助手记下的"})["id"]\n'
         'out["call"] = log.calls(limit=1)[0].id'))
     window = launch(db_path)
     assert state(window, made["id"]) == "active"

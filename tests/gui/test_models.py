@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 
 from memdesk.core.io.plan import plan_file
+from memdesk.core.listing import Brief, load_briefs
 from memdesk.gui.browser import tree_nodes
-from memdesk.gui.browser.briefs import Brief, load_briefs
 from memdesk.gui.browser.results_view import PARTS_ROLE, ResultsModel
 from memdesk.gui.browser.search_backend import Hit, Outcome, SearchBackend
 from memdesk.gui.browser.tree_model import TreeModel
@@ -26,7 +26,7 @@ def fill(store):
 
 
 def built(store, persona=None):
-    from memdesk.gui.operations import saved_searches
+    from memdesk.core.ops import saved_searches
 
     return Tree(load_briefs(store, persona=persona), personas=[(p.id, p.name, p.colour) for p in store.personas()],
                 saved=saved_searches(store), persona_filter=persona).build()

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QThread
 
 from memdesk.core.errors import CancelledError
-from memdesk.gui.taskman import TaskManager
+from memdesk.gui.app.taskman import TaskManager
 
 
 @pytest.fixture

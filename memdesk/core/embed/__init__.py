@@ -18,8 +18,16 @@ from .install import install_model
 from .onnx_embedder import OnnxEmbedder
 from .reembed import reembed
 from .registry import (
-    ADD_MODEL_HINT, ModelInfo, active_embedder, active_name, list_models, load_embedder,
-    model_info, models_dir, remove_model, use_model,
+    ADD_MODEL_HINT,
+    ModelInfo,
+    active_embedder,
+    active_name,
+    list_models,
+    load_embedder,
+    model_info,
+    models_dir,
+    remove_model,
+    use_model,
 )
 
 __all__ = [

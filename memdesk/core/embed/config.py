@@ -100,7 +100,7 @@ class ModelConfig:
         data["format"] = CONFIG_FORMAT
         return data
 
-    def with_changes(self, **changes) -> "ModelConfig":
+    def with_changes(self, **changes) -> ModelConfig:
         return replace(self, **changes)
 
 

@@ -26,9 +26,10 @@ import hashlib
 import json
 import os
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Callable
+from typing import Any
 from urllib.error import HTTPError, URLError
 from urllib.parse import quote, urlsplit
 from urllib.request import Request, urlopen
@@ -36,7 +37,12 @@ from urllib.request import Request, urlopen
 from ... import __version__
 from ..errors import CancelledError, MemDeskError, ModelError
 from .config import (
-    ONNX_FILE, TOKENIZER_FILE, check_name, known_defaults, sanitise_name, sha256_file,
+    ONNX_FILE,
+    TOKENIZER_FILE,
+    check_name,
+    known_defaults,
+    sanitise_name,
+    sha256_file,
 )
 from .registry import ModelInfo, resolve_root
 
@@ -124,9 +130,10 @@ def fetch_metadata(base: str, repo: str, revision: str, paths) -> dict[str, Remo
         for entry in entries if isinstance(entries, list) else []:
             if not isinstance(entry, dict) or entry.get("path") not in wanted:
                 continue
-            lfs = entry.get("lfs") or {}
+            lfs: dict = entry.get("lfs") or {}
+            size: Any = lfs.get("size", entry.get("size", -1))  # JSON: checked by int()
             found[entry["path"]] = RemoteFile(
-                entry["path"], int(lfs.get("size", entry.get("size", -1))),
+                entry["path"], int(size),
                 lfs.get("oid") or None, None if lfs else entry.get("oid"),
             )
     missing = sorted(wanted - set(found))
@@ -223,6 +230,31 @@ def fetch_file(url: str, part: Path, size: int, *, progress: Callable[[int], Non
         )
 
 
+def _fetch_files(address: str, repo: str, revision: str, files: dict[str, str], remote: dict, work: Path,
+                 total: int, *, progress, status, cancel) -> None:
+    """Each of ``files`` (our name -> the hub's path) into ``work``, verified; one an earlier,
+    interrupted run finished is kept. ``progress`` counts bytes over all files."""
+    done_before = 0
+    for ours, theirs in files.items():
+        rf, dest = remote[theirs], work / ours
+        if dest.exists():  # verified by an earlier, interrupted run
+            if dest.stat().st_size == rf.size:
+                done_before += rf.size
+                continue
+            dest.unlink()
+        url = f"{address}/resolve/{quote(revision, safe='')}/{quote(theirs, safe='/')}"
+        status(f"downloading {theirs} ({rf.size >> 20} MB)")
+        part = work / (ours + ".part")
+
+        def report(n: int, offset: int = done_before) -> None:
+            progress(offset + n, total)
+
+        fetch_file(url, part, rf.size, cancel=cancel, progress=report)
+        verify(part, rf, PINNED_SHA256.get((repo, revision, theirs)))
+        os.replace(part, dest)
+        done_before += rf.size
+
+
 def download_model(key: str, *, int8: bool = False, name: str | None = None,
                    repo: str | None = None, revision: str | None = None,
                    pooling: str | None = None, force: bool = False,
@@ -240,11 +272,12 @@ def download_model(key: str, *, int8: bool = False, name: str | None = None,
     from .quantize import require_quantiser
 
     known = HUB_MODELS.get(key)
-    if known is None and not repo:
-        raise MemDeskError(
-            f"unknown model {key!r}; known: {', '.join(HUB_MODELS)} (or pass --repo OWNER/NAME)"
-        )
-    repo = repo or known.repo
+    if not repo:
+        if known is None:
+            raise MemDeskError(
+                f"unknown model {key!r}; known: {', '.join(HUB_MODELS)} (or pass --repo OWNER/NAME)"
+            )
+        repo = known.repo
     revision = revision or (known.revision if known and repo == known.repo else "main")
     files = known.files if known else {ONNX_FILE: f"onnx/{ONNX_FILE}", TOKENIZER_FILE: TOKENIZER_FILE}
     final = check_name(name or (key + "-int8" if int8 else key))
@@ -262,23 +295,8 @@ def download_model(key: str, *, int8: bool = False, name: str | None = None,
     from .install import ensure_space
 
     ensure_space(root, total * 2)  # the download, then the installed copy
-    done_before = 0
-    for ours, theirs in files.items():
-        rf, dest = remote[theirs], work / ours
-        if dest.exists():  # verified by an earlier, interrupted run
-            if dest.stat().st_size == rf.size:
-                done_before += rf.size
-                continue
-            dest.unlink()
-        url = f"{base}/{repo}/resolve/{quote(revision, safe='')}/{quote(theirs, safe='/')}"
-        status(f"downloading {theirs} ({rf.size >> 20} MB)")
-        part = work / (ours + ".part")
-        offset = done_before
-        fetch_file(url, part, rf.size, cancel=cancel,
-                   progress=lambda n, offset=offset: progress(offset + n, total))
-        verify(part, rf, PINNED_SHA256.get((repo, revision, theirs)))
-        os.replace(part, dest)
-        done_before += rf.size
+    _fetch_files(f"{base}/{repo}", repo, revision, files, remote, work, total,
+                 progress=progress, status=status, cancel=cancel)
     settings = known_defaults(key) or {}
     settings.pop("dimension", None)  # the model itself says that
     if pooling:

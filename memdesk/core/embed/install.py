@@ -7,24 +7,28 @@ renamed to the model's name. Any failure removes the staging folder.
 """
 from __future__ import annotations
 
+import errno
 import os
 import shutil
-import stat
 import time
 import uuid
 import zipfile
 import zlib
+from collections.abc import Callable, Iterable
 from pathlib import Path, PurePosixPath
-from typing import Callable, Iterable
 
 import numpy as np
 
-import errno
-
 from ..errors import MemDeskError, ModelError
+from ..zipsafe import ZipLimits, check_archive, copy_bounded
 from .calibrate import calibrate
 from .config import (
-    CONFIG_FILE, ONNX_FILE, TOKENIZER_FILE, check_name, read_config, sanitise_name,
+    CONFIG_FILE,
+    ONNX_FILE,
+    TOKENIZER_FILE,
+    check_name,
+    read_config,
+    sanitise_name,
     write_config,
 )
 from .onnx_embedder import OnnxEmbedder, graph_io, open_session, probe_dimension, settings_to_config
@@ -34,9 +38,7 @@ from .registry import ModelInfo, active_name, model_info, resolve_root, set_acti
 # Zip limits. Real models are < 2 GB and compress poorly (float weights ~1.1x,
 # tokenizer.json ~4x); a member that inflates 100-fold is a bomb, not a model.
 MAX_ZIP_ENTRIES = 10_000
-MAX_UNPACKED_BYTES = 4 << 30
-MAX_RATIO = 100
-RATIO_FLOOR = 1 << 20  # tiny members may compress well without harm
+ZIP_LIMITS = ZipLimits(entries=MAX_ZIP_ENTRIES, total_bytes=4 << 30, ratio=100)
 SCAN_DEPTH = 3  # how deep to look for model files inside a source folder
 STALE_STAGING_SECONDS = 3600
 
@@ -75,7 +77,7 @@ def pick_model_files(paths: Iterable[str]) -> tuple[str, str, str | None]:
 
 
 def _scan_folder(folder: Path) -> list[str]:
-    found = []
+    found: list[str] = []
     for dirpath, dirnames, filenames in os.walk(folder):
         rel = Path(dirpath).relative_to(folder)
         depth = 0 if str(rel) == "." else len(rel.parts)
@@ -88,46 +90,18 @@ def _scan_folder(folder: Path) -> list[str]:
     return found
 
 
-def _member_problem(info: zipfile.ZipInfo) -> str:
-    name = info.filename.replace("\\", "/")
-    if "\0" in name or name.startswith("/") or (len(name) > 1 and name[1] == ":"):
-        return f"entry {info.filename!r} has an absolute path"
-    if ".." in name.split("/"):
-        return f"entry {info.filename!r} points outside the archive"
-    if stat.S_ISLNK(info.external_attr >> 16):
-        return f"entry {info.filename!r} is a symbolic link"
-    if info.flag_bits & 0x1:
-        return f"entry {info.filename!r} is encrypted"
-    if info.file_size > RATIO_FLOOR and info.file_size > MAX_RATIO * max(info.compress_size, 1):
-        return (f"entry {info.filename!r} would inflate {info.compress_size} bytes to "
-                f"{info.file_size} (a decompression bomb?)")
-    return ""
+def _refused(where: str):
+    return lambda problem: ModelError(f"refusing {where}: {problem}; nothing was installed", "not_model")
 
 
 def check_zip(zf: zipfile.ZipFile, where: str) -> None:
     """Refuse the whole archive if any entry is unsafe; nothing is extracted first."""
-    infos = zf.infolist()
-    if len(infos) > MAX_ZIP_ENTRIES:
-        raise ModelError(f"refusing {where}: {len(infos)} entries is too many for a model", "not_model")
-    for info in infos:
-        problem = _member_problem(info)
-        if problem:
-            raise ModelError(f"refusing {where}: {problem}; nothing was installed", "not_model")
-    total = sum(i.file_size for i in infos)
-    if total > MAX_UNPACKED_BYTES:
-        raise ModelError(f"refusing {where}: it would unpack to {total >> 20} MB", "not_model")
+    check_archive(zf, ZIP_LIMITS, _refused(where))
 
 
 def _extract(zf: zipfile.ZipFile, member: str, dest: Path, where: str) -> None:
-    """Copy one member out, trusting the bytes we count rather than its header."""
-    info = zf.getinfo(member)
-    written = 0
-    with zf.open(info) as src, open(dest, "wb") as out:
-        while chunk := src.read(1 << 20):
-            written += len(chunk)
-            if written > info.file_size:
-                raise ModelError(f"refusing {where}: {member} is larger than its header says", "not_model")
-            out.write(chunk)
+    with open(dest, "wb") as out:
+        copy_bounded(zf, zf.getinfo(member), out, _refused(where))
 
 
 def ensure_space(root: Path, needed: int) -> None:
@@ -147,6 +121,19 @@ def _sweep_stale(root: Path) -> None:
             shutil.rmtree(p, ignore_errors=True)
     for p in root.glob(".removing-*"):
         shutil.rmtree(p, ignore_errors=True)
+
+
+def _stage(onnx_src: Path, tok_src: Path, staging: Path, *, int8: bool, status) -> None:
+    """model.onnx (quantised if asked) and tokenizer.json into ``staging``, and nothing else."""
+    if int8:
+        status("quantising to int8 (per channel)")
+        quantize_int8(onnx_src, staging / ONNX_FILE)
+    else:
+        _place(onnx_src, staging / ONNX_FILE, staging)
+    _place(tok_src, staging / TOKENIZER_FILE, staging)
+    for leftover in staging.iterdir():  # drop extracted originals already copied
+        if leftover.name not in (ONNX_FILE, TOKENIZER_FILE):
+            shutil.rmtree(leftover) if leftover.is_dir() else leftover.unlink()
 
 
 def install_model(source, *, name: str | None = None, pooling: str | None = None,
@@ -185,15 +172,7 @@ def install_model(source, *, name: str | None = None, pooling: str | None = None
         if base and base.quantization and int8:
             raise MemDeskError(f"{source} is already quantised ({base.quantization}); install without --int8")
         ensure_space(root, onnx_src.stat().st_size + tok_src.stat().st_size)
-        if int8:
-            status("quantising to int8 (per channel)")
-            quantize_int8(onnx_src, staging / ONNX_FILE)
-        else:
-            _place(onnx_src, staging / ONNX_FILE, staging)
-        _place(tok_src, staging / TOKENIZER_FILE, staging)
-        for leftover in staging.iterdir():  # drop extracted originals already copied
-            if leftover.name not in (ONNX_FILE, TOKENIZER_FILE):
-                shutil.rmtree(leftover) if leftover.is_dir() else leftover.unlink()
+        _stage(onnx_src, tok_src, staging, int8=int8, status=status)
         status("loading and testing the model")
         config = _test_and_configure(staging, base, default_name, threads, dict(
             name=final, pooling=pooling, max_tokens=max_tokens,

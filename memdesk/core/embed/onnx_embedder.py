@@ -9,15 +9,23 @@ from __future__ import annotations
 
 import mmap
 import threading
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
+from typing import Any
 
 import numpy as np
 
 from ..errors import MemDeskError
 from .config import (
-    ONNX_FILE, TOKENIZER_FILE, ModelConfig, known_defaults, model_id_for,
-    read_config, sanitise_name, stamp_file, validate_settings,
+    ONNX_FILE,
+    TOKENIZER_FILE,
+    ModelConfig,
+    known_defaults,
+    model_id_for,
+    read_config,
+    sanitise_name,
+    stamp_file,
+    validate_settings,
 )
 
 FED_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
@@ -117,7 +125,8 @@ def length_batches(lengths: Sequence[int], batch_size: int, budget: int = TOKEN_
     Similar lengths mean little padding; the budget caps batch x longest.
     """
     order = sorted(range(len(lengths)), key=lengths.__getitem__)
-    batches, current = [], []
+    batches: list[list[int]] = []
+    current: list[int] = []
     for i in order:
         if current and (len(current) >= batch_size or (len(current) + 1) * lengths[i] > budget):
             batches.append(current)
@@ -137,7 +146,7 @@ class OnnxEmbedder:
         self.folder = Path(folder)
         self.config = config
         self.threads = threads
-        self.batch_size = max(1, int(batch_size)) if batch_size else None
+        self.batch_size: int | None = max(1, int(batch_size)) if batch_size else None
         onnx = stamp_file(self.folder / ONNX_FILE, config.files.get(ONNX_FILE))
         tok = stamp_file(self.folder / TOKENIZER_FILE, config.files.get(TOKENIZER_FILE))
         self.stamps = {ONNX_FILE: onnx, TOKENIZER_FILE: tok}
@@ -145,7 +154,7 @@ class OnnxEmbedder:
         self.dim = config.dimension
         self._lock = threading.Lock()
         self._session = session
-        self._tokenizer = None
+        self._tokenizer: Any = None  # a tokenizers.Tokenizer once loaded
         self._inputs: tuple[str, ...] = ()
         self._output = ""
         self._pad_id = 0
@@ -156,7 +165,7 @@ class OnnxEmbedder:
     def from_folder(cls, folder, *, name: str | None = None, pooling: str | None = None,
                     max_tokens: int | None = None, query_instruction: str | None = None,
                     normalise: bool | None = None, threads: int = 0,
-                    batch_size: int | None = None) -> "OnnxEmbedder":
+                    batch_size: int | None = None) -> OnnxEmbedder:
         """An embedder for any model folder.
 
         With a memdesk-model.json this is cheap (nothing is loaded). Without
@@ -229,7 +238,7 @@ class OnnxEmbedder:
         encodings = self._tokenizer.encode_batch(texts)
         lengths = [len(e.ids) for e in encodings]
         out = np.empty((len(texts), self.dim), np.float32)
-        for batch in length_batches(lengths, self.batch_size):
+        for batch in length_batches(lengths, self.batch_size or DEFAULT_BATCH):  # load() set it
             width = max(lengths[i] for i in batch)
             ids = np.full((len(batch), width), self._pad_id, np.int64)
             mask = np.zeros((len(batch), width), np.int64)
@@ -260,9 +269,9 @@ def settings_to_config(default_name: str, base: ModelConfig | None, overrides: d
     """
     given = {k: v for k, v in overrides.items() if v is not None}
     if base is not None:
-        settings = dict(name=base.name, dimension=base.dimension, pooling=base.pooling,
-                        normalise=base.normalise, max_tokens=base.max_tokens,
-                        query_instruction=base.query_instruction)
+        settings: dict[str, Any] = dict(name=base.name, dimension=base.dimension, pooling=base.pooling,
+                                        normalise=base.normalise, max_tokens=base.max_tokens,
+                                        query_instruction=base.query_instruction)
     else:
         name = given.get("name") or sanitise_name(default_name)
         settings = dict(name=name, normalise=True, max_tokens=512, query_instruction="")

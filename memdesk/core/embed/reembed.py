@@ -7,7 +7,7 @@ valid: every vector carries the hash of the text it was computed from).
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..embedding import Embedder, embed_text, text_hash
 from ..errors import CancelledError

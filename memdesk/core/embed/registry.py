@@ -182,14 +182,17 @@ def active_embedder(*, threads: int = 0, batch_size: int | None = None,
         bundled = bundled_model_dir()
         if bundled is not None:
             try:
-                return OnnxEmbedder(bundled, read_config(bundled), threads=threads, batch_size=batch_size), ""
+                config = read_config(bundled)
+                if config is None:
+                    raise MemDeskError(f"{bundled}: memdesk-model.json is missing")
+                return OnnxEmbedder(bundled, config, threads=threads, batch_size=batch_size), ""
             except (MemDeskError, OSError):
                 pass  # a damaged bundle: fall through to keyword-only with the usual hint
         return None, f"Search is keyword-only: no embedding model is installed; {ADD_MODEL_HINT}"
     try:
         info = model_info(name, root)
-        if info.problem:
-            raise MemDeskError(info.problem)
+        if info.problem or info.config is None:
+            raise MemDeskError(info.problem or "memdesk-model.json is missing")
         return OnnxEmbedder(info.folder, info.config, threads=threads, batch_size=batch_size), ""
     except (MemDeskError, OSError) as exc:
         return None, (

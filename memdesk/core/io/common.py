@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import math
 
-from .. import models
 from ..records import SCOPES, TYPES
 
 # Foreign types with a close MemDesk type; the original name is kept as a tag.
@@ -39,8 +38,7 @@ def bind(store) -> None:
     The Store's own methods do this; io queries models in bulk (one query for
     thousands of ids instead of one per record), so it must do the same.
     """
-    if models.database.obj is not store._db:
-        models.database.initialize(store._db)
+    store.bind()
 
 
 def tags_from(value) -> list[str] | object:

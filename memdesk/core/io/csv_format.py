@@ -81,7 +81,7 @@ def parse(text: str) -> tuple[list[dict], list[str]]:
     ignored = [name for name, field in zip(header, fields) if field is None and name.strip()]
     if ignored:
         notes.append("columns ignored: " + ", ".join(ignored[:20]))
-    out = []
+    out: list = []
     try:
         _read_rows(reader, header, fields, out)
     except csv.Error as exc:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from ..queries import means_global
 from . import common
 
 FORMAT = "markdown"
@@ -23,7 +24,7 @@ _TITLED = re.compile(r"^\*\*(.+?)\*\*\s*[:：]\s*(.+)$", re.S)
 _TRAILING_TAGS = re.compile(r"(?:\s+#[^\s#\d][^\s#]*)+\s*$")
 _PLACEHOLDER = re.compile(r"^[(（][^)）]{0,40}[)）]$")
 _PERSONA = re.compile(r"^(?:persona|人格)\s*[:：]\s*(.+)$", re.I)
-_GLOBAL = {"global", "全局", "global memories", "全局记忆"}
+_GLOBAL_HEADINGS = {"global memories", "全局记忆"}  # besides the words of queries.means_global
 _UNGROUPED = {"未分组", "ungrouped"}
 _DAILY = re.compile(r"^(\d{4}-\d{2}-\d{2})$")
 _SECTION_TYPES = (
@@ -42,7 +43,11 @@ def looks_like(text: str) -> bool:
 
 
 def _is_persona(text: str) -> bool:
-    return bool(_PERSONA.match(text.strip())) or text.strip().lower() in _GLOBAL
+    return bool(_PERSONA.match(text.strip())) or _means_global(text)
+
+
+def _means_global(text: str) -> bool:
+    return means_global(text) or text.strip().lower() in _GLOBAL_HEADINGS
 
 
 def _classify(path: list[str]) -> tuple[str, str | None]:
@@ -60,8 +65,8 @@ def parse(text: str, name: str = "MEMORY") -> list[dict]:
         end = next((i for i, ln in enumerate(lines[1:], 1) if ln.strip() in ("---", "...")), None)
         if end is not None:
             lines = lines[end + 1:]
-    headings = [(i, _HEADING.match(ln)) for i, ln in enumerate(lines)]
-    headings = [(i, m) for i, m in headings if m]
+    matches = [(i, _HEADING.match(ln)) for i, ln in enumerate(lines)]
+    headings = [(i, m) for i, m in matches if m]
     h1 = [i for i, m in headings if len(m.group(1)) == 1 and not _is_persona(m.group(2))]
     title_line = h1[0] if len(h1) == 1 and headings[0][0] == h1[0] else None
     daily = _DAILY.match(name)
@@ -100,7 +105,7 @@ class _Parser:
         persona = _PERSONA.match(text)
         if _is_persona(text):
             name = persona.group(1).strip() if persona else ""
-            self.persona = None if name.lower() in _GLOBAL else name
+            self.persona = None if _means_global(name) else name
             self.persona_level, self.path = level, []
             return
         if self.persona_level is not None and level <= self.persona_level:

@@ -82,7 +82,7 @@ def _entity(item: dict) -> list[dict]:
     if not isinstance(observations, list):
         return [{"_invalid": f"entity {name!r:.40}: observations must be a list"}]
     tags = [kind.strip()] if isinstance(kind, str) and kind.strip() else []
-    out = []
+    out: list[dict] = []
     for observation in observations:
         if not isinstance(observation, str):
             out.append({"_invalid": f"entity {name!r:.40}: observation {observation!r:.30} is not text"})
@@ -97,7 +97,8 @@ def _entity(item: dict) -> list[dict]:
 
 def _relation(item: dict) -> dict:
     source, target, kind = item.get("from"), item.get("to"), item.get("relationType")
-    if not all(isinstance(x, str) and x.strip() for x in (source, target, kind)):
+    if not (isinstance(source, str) and isinstance(target, str) and isinstance(kind, str)
+            and source.strip() and target.strip() and kind.strip()):
         return {"_invalid": "relation needs from, to and relationType"}
     return {"title": source.strip(), "content": f"{source.strip()} {kind.strip()} {target.strip()}",
             "group": source.strip(), "type": "fact", "tags": ["relation", kind.strip()]}

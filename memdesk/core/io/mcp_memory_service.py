@@ -39,7 +39,9 @@ def _first(*values):
 
 
 def _record(item: dict) -> dict:
-    meta = item.get("metadata") if isinstance(item.get("metadata"), dict) else {}
+    meta = item.get("metadata")
+    if not isinstance(meta, dict):
+        meta = {}
     content = item.get("content") if "content" in item else item.get("document")
     record = {"content": content}
     memory_id = _first(item.get("content_hash"), meta.get("content_hash"), item.get("id"))

@@ -16,10 +16,12 @@ tags, so nothing is silently dropped.
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import zipfile
+from pathlib import Path, PurePosixPath
 
+from .. import zipsafe
 from ..times import now_utc
-from . import common, zipsafe
+from . import common
 from .reading import ImportFileError, parse_json
 
 FORMAT = "mem0"
@@ -75,15 +77,45 @@ def _record(item: dict) -> dict:
 
 
 # ---- OpenMemory -----------------------------------------------------------------------------
+# An export of JSON text: 5-20x compression is normal, 1000x is a bomb.
+ZIP_LIMITS = zipsafe.ZipLimits(entries=1000, entry_bytes=128 << 20, total_bytes=256 << 20, ratio=200)
+
+
+def _refused(label: str):
+    return lambda problem: ImportFileError(f"{label}: {problem}; the file was refused")
+
+
+def read_members(path, wanted) -> dict[str, bytes]:
+    """{entry name: bytes} for the entries whose base name is in ``wanted``; nothing on disk."""
+    path = Path(path)
+    label = path.name
+    if not zipfile.is_zipfile(path):
+        raise ImportFileError(f"{label} is not a zip archive")
+    try:
+        with zipfile.ZipFile(path) as zf:
+            return {info.filename: zipsafe.read_bounded(zf, info, _refused(label))
+                    for info in zipsafe.check_archive(zf, ZIP_LIMITS, _refused(label))
+                    if PurePosixPath(info.filename).name in wanted}
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, NotImplementedError) as exc:
+        raise ImportFileError(f"{label}: damaged zip archive ({exc})") from None
+
+
+def gunzip(data: bytes, label: str) -> bytes:
+    try:
+        return zipsafe.gunzip(data, ZIP_LIMITS, _refused(label))
+    except (OSError, EOFError) as exc:
+        raise ImportFileError(f"{label}: damaged gzip data ({exc})") from None
+
+
 def read_zip(path) -> object:
     """The parsed memories.json of an OpenMemory export, or its jsonl.gz as the same shape."""
     label = Path(path).name
-    members = zipsafe.read_members(path, {"memories.json", "memories.jsonl.gz"})
+    members = read_members(path, {"memories.json", "memories.jsonl.gz"})
     by_name = {Path(name).name: data for name, data in members.items()}
     if "memories.json" in by_name:
         return parse_json(_decode(by_name["memories.json"], label), label + ":memories.json")
     if "memories.jsonl.gz" in by_name:
-        text = _decode(zipsafe.gunzip(by_name["memories.jsonl.gz"], label), label)
+        text = _decode(gunzip(by_name["memories.jsonl.gz"], label), label)
         lines = []
         for number, line in enumerate(text.splitlines(), start=1):
             if line.strip():

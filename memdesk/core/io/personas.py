@@ -22,7 +22,6 @@ from ..errors import ValidationError
 from ..models import Persona, Setting
 
 ALIASES_KEY = "import.persona_aliases"
-GLOBAL_WORDS = ("global", "全局")
 _ID_LIKE = re.compile(r"^[0-9a-fA-F]{8}(-?[0-9a-fA-F]{4}){3}-?[0-9a-fA-F]{12}$|^[0-9a-fA-F-]{16,}$")
 _NAME_TEMPLATES = {"zh": "导入的角色 {short}", "en": "Imported persona {short}"}
 
@@ -48,15 +47,15 @@ class Choice:
     name: str = ""
 
     @classmethod
-    def map_to(cls, persona_id: str) -> "Choice":
+    def map_to(cls, persona_id: str) -> Choice:
         return cls("map", persona_id=persona_id)
 
     @classmethod
-    def create(cls, name: str) -> "Choice":
+    def create(cls, name: str) -> Choice:
         return cls("create", name=name)
 
     @classmethod
-    def make_global(cls) -> "Choice":
+    def make_global(cls) -> Choice:
         return cls("global")
 
 

@@ -17,6 +17,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import cast
 
 from peewee import IntegrityError
 
@@ -25,7 +26,7 @@ from .. import validation as v
 from ..backup import make_backup
 from ..changes import Changes
 from ..errors import MemDeskError, ValidationError
-from ..models import Memory, MemoryTag, Persona, Revision, UTCDateTimeField
+from ..models import Memory, Persona, Revision
 from ..records import REVISION_REASONS
 from ..times import now_utc, parse_time
 from . import native, sources
@@ -119,7 +120,7 @@ def plan_source(store, source: sources.Source, *, name: str = "file", choices: d
             if p.fields.get("id") not in existing:
                 p.fields["_hash"] = v.content_hash(p.fields["content"], p.fields.get("persona_id"))
         hashes = _stored_hashes({p.fields["_hash"] for p in ready if "_hash" in p.fields})
-    state = {"ids": set(), "keys": set(), "hashes": {}, "names": personas.names}
+    state: dict = {"ids": set(), "keys": set(), "hashes": {}, "names": personas.names}
     items = [p if isinstance(p, PlanItem) else _classify(p, existing, holders, hashes, state) for p in prepared]
     create = personas.create
     if source.format != native.FORMAT:  # a MemDesk file brings all its personas; others only needed ones
@@ -192,7 +193,7 @@ def _key_holders(keys) -> dict:
 
 def _stored_hashes(hashes) -> dict:
     """content hash -> (memory id, where it is), preferring a memory in use."""
-    found = {}
+    found: dict = {}
     rows = _rows_where_in('SELECT "id", "content_hash", "deleted_at", "superseded_by" FROM "memory" WHERE 1',
                           "content_hash", hashes)
     for memory_id, hash_, deleted_at, superseded_by in rows:
@@ -297,7 +298,7 @@ def apply_import(store, plan: ImportPlan, *, on_conflict: str = "skip", backup: 
         for item in todo:
             if item.status != "new":
                 fields = {k: val for k, val in item.fields.items() if k not in ("id", "created_at")}
-                changes = changes | memory_ops.update(item.memory_id, fields, expected_version=None,
+                changes = changes | memory_ops.update(cast(str, item.memory_id), fields, expected_version=None,
                                                       reason="import", allowed=memory_ops.IMPORTABLE)
         if new_items:
             added = _insert_new([item.fields for item in new_items])
@@ -312,33 +313,11 @@ def _insert_new(fields_list: list[dict]) -> Changes:
     at 10k records that second pass cost more than the insert itself."""
     now = now_utc()
     rows = [memory_ops.new_row(fields, now=now, estimate=False) for fields in fields_list]
-    memory_ops.estimate_importance(rows)
     tags = [(row["id"], tag) for row, fields in zip(rows, fields_list) for tag in fields.get("tags", ())]
     try:
-        _execute_many(Memory, rows)
-        _execute_many(MemoryTag, [{"memory": m, "tag": t} for m, t in tags])
+        return memory_ops.insert_new(rows, tags)
     except (IntegrityError, sqlite3.IntegrityError) as exc:
         raise ImportFileError(f"the store refused the import ({exc}); nothing was written") from None
-    return Changes(added=tuple(row["id"] for row in rows))
-
-
-def _execute_many(model, rows: list[dict]) -> None:
-    # One prepared statement for all rows: peewee would build SQL text per row.
-    # Values already have SQLite's types except times, which peewee converts.
-    if not rows:
-        return
-    fields = [model._meta.fields[name] for name in rows[0]]
-    columns = ", ".join(f'"{f.column_name}"' for f in fields)
-    sql = f'INSERT INTO "{model._meta.table_name}" ({columns}) VALUES ({", ".join("?" * len(fields))})'
-    names = [f.name for f in fields]
-    times = [(i, f.db_value) for i, f in enumerate(fields) if isinstance(f, UTCDateTimeField)]
-    params = []
-    for row in rows:
-        values = [row[name] for name in names]
-        for i, convert in times:
-            values[i] = convert(values[i])
-        params.append(values)
-    model._meta.database.connection().executemany(sql, params)
 
 
 def _create_persona(persona_id: str, fields: dict) -> Changes:

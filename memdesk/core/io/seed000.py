@@ -5,6 +5,8 @@ epoch milliseconds. build() writes the same shape for export.
 """
 from __future__ import annotations
 
+from typing import Any
+
 KEYS = {
     "id": "id",
     "personaId": "persona_id",
@@ -29,7 +31,7 @@ def looks_like(data) -> bool:
 
 
 def records(data) -> list:
-    items = data.get("memories") if isinstance(data, dict) else data
+    items: Any = data.get("memories") if isinstance(data, dict) else data  # sniff() said a list
     out = []
     for item in items:
         if not isinstance(item, dict):

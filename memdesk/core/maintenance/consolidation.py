@@ -64,7 +64,7 @@ class Proposal:
         return data
 
     @classmethod
-    def from_json(cls, data: dict) -> "Proposal":
+    def from_json(cls, data: dict) -> Proposal:
         known = {k: data[k] for k in cls.__dataclass_fields__ if k in data and k != "stale"}
         return cls(**known)
 
@@ -78,6 +78,70 @@ def _pair_key(a: str, b: str) -> str:
 
 
 # ---- finding ---------------------------------------------------------------------------------
+Pairs = dict[tuple[str, str], tuple[float, str]]  # (a, b) with a < b -> (score, why)
+
+
+def _same_text(rows: list[dict], by_id: dict) -> tuple[Pairs, dict]:
+    """Pairs of identical texts, and persona -> the memories left to compare (one per text).
+    Identical texts are compared once, through the oldest copy: n copies are one group, not n² pairs."""
+    copies: dict[tuple, list[str]] = {}
+    for r in rows:
+        copies.setdefault((r["persona"], r["content_hash"]), []).append(r["id"])
+    pairs: Pairs = {}
+    for same in copies.values():
+        for other in same[1:]:
+            first, second = sorted((same[0], other))
+            pairs[(first, second)] = (1.0, "same text")
+    personas: dict = {}
+    for same in copies.values():
+        personas.setdefault(by_id[same[0]]["persona"], []).append(same[0])
+    return pairs, personas
+
+
+class _Texts:
+    """Each compared memory's character bigrams, and its jieba words once asked (once per memory,
+    not once per pair)."""
+
+    def __init__(self, by_id: dict, personas: dict):
+        self.by_id = by_id
+        self.grams = {m: similarity.bigrams(f"{by_id[m]['title']}\n{by_id[m]['content']}")
+                      for ms in personas.values() for m in ms}
+        self._words: dict[str, frozenset] = {}
+
+    def words(self, memory_id: str) -> frozenset:
+        if memory_id not in self._words:
+            self._words[memory_id] = similarity.words(self.by_id[memory_id]["content"])
+        return self._words[memory_id]
+
+
+def _text_overlap(pairs: Pairs, members: list[str], texts: _Texts, threshold: float, cancel) -> None:
+    candidates = similarity.bigram_pairs({m: texts.grams[m] for m in members}, max(0.0, threshold - 0.1),
+                                         cancel, enough=2 * MAX_CLUSTER)
+    for (a, b), gram_score in candidates.items():
+        text_score = gram_score if gram_score >= threshold else max(
+            gram_score, similarity.jaccard(texts.words(a), texts.words(b)))
+        if text_score >= threshold:
+            pairs[(a, b)] = (text_score, "text overlap")
+
+
+def _similar_meaning(store, pairs: Pairs, personas: dict, texts: _Texts, model_id: str, threshold: float,
+                     cancel) -> None:
+    """Pairs close in the model's vector space that also share some text (VECTOR_TEXT_FLOOR)."""
+    ids, matrix = store.load_vectors(model_id)
+    for members in personas.values():
+        wanted = set(members)
+        pick = [i for i, memory_id in enumerate(ids) if memory_id in wanted]
+        found = similarity.vector_pairs([ids[i] for i in pick], matrix[pick] if pick else matrix[:0],
+                                        threshold, cancel, neighbours=MAX_CLUSTER)
+        for (a, b), cosine in found.items():
+            if (a, b) in pairs:
+                continue
+            text_score = max(similarity.jaccard(texts.grams[a], texts.grams[b]),
+                             similarity.jaccard(texts.words(a), texts.words(b)))
+            if text_score >= VECTOR_TEXT_FLOOR:
+                pairs[(a, b)] = (cosine, f"similar meaning ({cosine:.2f})")
+
+
 def find_proposals(store, *, cancel, progress, now=None, model_id=None, lexical_threshold=LEXICAL_THRESHOLD,
                    vector_threshold=VECTOR_THRESHOLD, **_) -> TaskReport:
     """Replace the open proposals with this run's clusters (unanswered ones found again keep their id)."""
@@ -88,50 +152,15 @@ def find_proposals(store, *, cancel, progress, now=None, model_id=None, lexical_
                 .where(state_condition("active", now)).order_by(Memory.created_at, Memory.id).dicts())
     progress(0, 3)
     by_id = {r["id"]: r for r in rows}
-    # Identical texts are compared once, through the oldest copy: n copies are one group, not n² pairs.
-    copies: dict[tuple, list[str]] = {}
-    for r in rows:
-        copies.setdefault((r["persona"], r["content_hash"]), []).append(r["id"])
-    pairs: dict[tuple[str, str], tuple[float, str]] = {}
-    for same in copies.values():
-        for other in same[1:]:
-            pairs[tuple(sorted((same[0], other)))] = (1.0, "same text")
-    personas: dict = {}
-    for same in copies.values():
-        personas.setdefault(by_id[same[0]]["persona"], []).append(same[0])
-    grams = {m: similarity.bigrams(f"{by_id[m]['title']}\n{by_id[m]['content']}") for ms in personas.values()
-             for m in ms}
-    word_sets: dict[str, frozenset] = {}
-
-    def words(memory_id):  # jieba once per memory, not once per pair
-        if memory_id not in word_sets:
-            word_sets[memory_id] = similarity.words(by_id[memory_id]["content"])
-        return word_sets[memory_id]
-
+    pairs, personas = _same_text(rows, by_id)
+    texts = _Texts(by_id, personas)
     for members in personas.values():
         check(cancel, "consolidation")
-        candidates = similarity.bigram_pairs({m: grams[m] for m in members}, max(0.0, lexical_threshold - 0.1),
-                                             cancel, enough=2 * MAX_CLUSTER)
-        for (a, b), gram_score in candidates.items():
-            text_score = gram_score if gram_score >= lexical_threshold else max(
-                gram_score, similarity.jaccard(words(a), words(b)))
-            if text_score >= lexical_threshold:
-                pairs[(a, b)] = (text_score, "text overlap")
+        _text_overlap(pairs, members, texts, lexical_threshold, cancel)
     progress(1, 3)
     model_id = model_id or _busiest_model()
     if model_id:
-        ids, matrix = store.load_vectors(model_id)
-        for members in personas.values():
-            wanted = set(members)
-            pick = [i for i, memory_id in enumerate(ids) if memory_id in wanted]
-            found = similarity.vector_pairs([ids[i] for i in pick], matrix[pick] if pick else matrix[:0],
-                                            vector_threshold, cancel, neighbours=MAX_CLUSTER)
-            for (a, b), cosine in found.items():
-                if (a, b) in pairs:
-                    continue
-                text_score = max(similarity.jaccard(grams[a], grams[b]), similarity.jaccard(words(a), words(b)))
-                if text_score >= VECTOR_TEXT_FLOOR:
-                    pairs[(a, b)] = (cosine, f"similar meaning ({cosine:.2f})")
+        _similar_meaning(store, pairs, personas, texts, model_id, vector_threshold, cancel)
     progress(2, 3)
     kept = set(store.setting(KEPT_KEY, []) or [])
     if kept:
@@ -149,7 +178,7 @@ def find_proposals(store, *, cancel, progress, now=None, model_id=None, lexical_
 
 def _busiest_model() -> str | None:
     counts = vectors.model_ids()
-    return max(counts, key=counts.get) if counts else None
+    return max(counts, key=lambda model_id: counts[model_id]) if counts else None
 
 
 def _components(pairs: dict) -> tuple[dict[str, list[str]], dict[str, list]]:
@@ -206,7 +235,7 @@ def _proposal(members: list[str], inside: list, by_id: dict, now) -> Proposal:
         suggested_content=longest["content"],
         suggested_tags=list(dict.fromkeys(t for r in rows for t in _tags(r["tags"]))),
         group=Counter(r["group"] for r in rows).most_common(1)[0][0],
-        pairs=[list(p) for p in inside[:MAX_PAIRS_KEPT]], created_at=to_iso(now))
+        pairs=[list(p) for p in inside[:MAX_PAIRS_KEPT]], created_at=to_iso(now) or "")
 
 
 def _tags(raw) -> list:

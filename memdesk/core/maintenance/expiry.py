@@ -1,5 +1,8 @@
 """Seed 001's clean-up: expired short-term memories go to the trash; old trash is purged.
 
+The one home of both steps and of how long the trash keeps memories: maintenance runs them as
+tasks, Store.clean() (`memdesk clean`) runs the same two in one transaction.
+
 Long-term memories past expires_at are hidden by the store but kept: seed
 001 expires only short-term ones, and a long-term expiry is usually a note
 to re-check, not a request to delete.
@@ -9,13 +12,36 @@ from __future__ import annotations
 from datetime import timedelta
 
 from ..changes import Changes
+from ..errors import MemDeskError
 from ..models import Memory
 from ..queries import state_condition
 from ..times import now_utc
 from .report import TaskReport
-from .steps import batches, check
+from .steps import batches, check, ignore, never
 
-TRASH_DAYS = 30
+TRASH_DAYS = 30  # when the store has no setting
+TRASH_DAYS_SETTING = "maintenance.trash_days"  # the window's Settings dialog writes it
+
+
+def trash_days(store, days=None) -> int:
+    """How many days the trash keeps memories: ``days`` when given, else the store's setting,
+    else 30. A whole number ≥ 0, or MemDeskError."""
+    if days is None:
+        days = store.setting(TRASH_DAYS_SETTING, None)
+    if days is None:
+        return TRASH_DAYS
+    if isinstance(days, bool) or not isinstance(days, int) or days < 0:
+        raise MemDeskError("trash_days must be a whole number of days ≥ 0")
+    return days
+
+
+def clean(store, *, trash_days: int, now=None) -> Changes:
+    """Both steps at once, in one transaction, not cancellable (Store.clean)."""
+    now = now or now_utc()
+    with store.write():
+        expired = expire(store, cancel=never, progress=ignore, now=now)
+        purged = purge_trash(store, cancel=never, progress=ignore, now=now, trash_days=trash_days)
+    return expired.changes | purged.changes
 
 
 def expire(store, *, cancel, progress, now=None, **_) -> TaskReport:
@@ -43,7 +69,7 @@ def _each_batch(ids, cancel, progress, what, write) -> None:
 
 def purge_trash(store, *, cancel, progress, now=None, trash_days=None, **_) -> TaskReport:
     now = now or now_utc()
-    days = TRASH_DAYS if trash_days is None else trash_days
+    days = TRASH_DAYS if trash_days is None else trash_days  # run_maintenance passes trash_days(store)
     cutoff = now - timedelta(days=days)
     query = Memory.select(Memory.id).where(state_condition("deleted", now) & (Memory.deleted_at < cutoff))
     with store.write():  # read inside: a memory restored meanwhile must not be purged

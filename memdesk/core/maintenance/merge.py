@@ -10,7 +10,7 @@ step fails, nothing is written.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable
+from collections.abc import Callable
 
 from .. import memory_ops
 from ..changes import Changes

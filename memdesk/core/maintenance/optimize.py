@@ -13,14 +13,13 @@ def optimize(store, *, cancel, progress, **_) -> TaskReport:
     progress(0, 2)
     check(cancel, "optimize")
     with store.write():
-        db = store._db  # the Store exposes no raw-SQL call; ANALYZE is plain SQL on its connection
-        db.execute_sql("ANALYZE")
+        store.execute_sql("ANALYZE")
         progress(1, 2)
         check(cancel, "optimize")
-        db.execute_sql("PRAGMA optimize")
+        store.execute_sql("PRAGMA optimize")
     progress(2, 2)
-    pages = store._db.execute_sql("PRAGMA page_count").fetchone()[0]
-    free = store._db.execute_sql("PRAGMA freelist_count").fetchone()[0]
+    pages = store.execute_sql("PRAGMA page_count").fetchone()[0]
+    free = store.execute_sql("PRAGMA freelist_count").fetchone()[0]
     return TaskReport("optimize", counts={"pages": pages, "free_pages": free})
 
 

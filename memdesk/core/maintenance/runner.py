@@ -7,7 +7,7 @@ and the run goes on. Every run's report is stored (see report.py).
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from ..errors import CancelledError, MemDeskError
 from ..times import now_utc
@@ -59,7 +59,7 @@ TASKS: dict[str, tuple[Callable[..., TaskReport], str]] = {
     "optimize": (optimize.optimize, "refresh SQLite's statistics"),
 }
 DEFAULT_TASKS = tuple(TASKS)
-TRASH_DAYS_SETTING = "maintenance.trash_days"
+TRASH_DAYS_SETTING = expiry.TRASH_DAYS_SETTING
 
 
 def run_maintenance(store, tasks=None, *, cancel: Callable[[], bool] = never,
@@ -75,11 +75,7 @@ def run_maintenance(store, tasks=None, *, cancel: Callable[[], bool] = never,
     unknown = [n for n in names if n not in TASKS]
     if unknown:
         raise MemDeskError(f"unknown maintenance task {unknown[0]!r}; tasks: {', '.join(TASKS)}")
-    if trash_days is None:
-        trash_days = store.setting(TRASH_DAYS_SETTING, None)
-    if trash_days is not None and (isinstance(trash_days, bool) or not isinstance(trash_days, int)
-                                   or trash_days < 0):
-        raise MemDeskError("trash_days must be a whole number of days ≥ 0")
+    trash_days = expiry.trash_days(store, trash_days)
     report = new_run()
     stop = False
     for name in names:

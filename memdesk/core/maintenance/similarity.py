@@ -13,11 +13,11 @@ import logging
 import math
 import re
 import threading
-import unicodedata
 from collections import Counter
 
 import numpy as np
 
+from ..validation import fold
 from .steps import check
 
 _WORD = re.compile(r"[^\W_]", re.U)
@@ -25,13 +25,9 @@ _lock = threading.Lock()
 _jieba = None
 
 
-def _normal(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).casefold()
-
-
 def bigrams(text: str) -> frozenset[str]:
     """Bigrams of the text's letters and digits (spaces and punctuation dropped)."""
-    chars = "".join(_WORD.findall(_normal(text)))
+    chars = "".join(_WORD.findall(fold(text)))
     if len(chars) < 2:
         return frozenset({chars}) if chars else frozenset()
     return frozenset(chars[i:i + 2] for i in range(len(chars) - 1))
@@ -49,7 +45,7 @@ def _segmenter():
 
 
 def words(text: str) -> frozenset[str]:
-    return frozenset(w for w in _segmenter().lcut(_normal(text)) if _WORD.search(w))
+    return frozenset(w for w in _segmenter().lcut(fold(text)) if _WORD.search(w))
 
 
 def jaccard(a, b) -> float:
@@ -86,7 +82,7 @@ def bigram_pairs(sets: dict[str, frozenset], threshold: float, cancel, *, postin
             continue
         ranked = sorted(grams, key=lambda g: (df[g], g))
         prefix = ranked[:len(ranked) - math.ceil(threshold * len(ranked)) + 1]
-        candidates = set()
+        candidates: set = set()
         for g in prefix:
             holders = index.get(g, ())
             candidates.update(holders if len(holders) <= posting_cap else holders[-neighbours:])
@@ -107,7 +103,7 @@ def vector_pairs(ids: list[str], matrix: np.ndarray, threshold: float, cancel, *
                  block: int = 512) -> dict[tuple[str, str], float]:
     """Pairs (a < b) of rows whose cosine is at least ``threshold``, at most
     ``neighbours`` nearest per row (the same cap as above, for the same reason)."""
-    found = {}
+    found: dict = {}
     if len(ids) < 2:
         return found
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)

@@ -6,7 +6,7 @@ of that task's writes back, so a cancelled task leaves the store as it was.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from ..errors import CancelledError
 

@@ -43,8 +43,8 @@ class Brief:
     counted_with: str  # "estimate" or the tokenizer's model id
 
 
-def _expires(memory: MemoryRecord, now: datetime) -> str:
-    seconds = (memory.expires_at - now).total_seconds()
+def _expires(expires_at: datetime, now: datetime) -> str:
+    seconds = (expires_at - now).total_seconds()
     if seconds < 3600:
         return f"{max(1, int(seconds // 60))}m"
     if seconds < 86400 * 2:
@@ -55,7 +55,7 @@ def _expires(memory: MemoryRecord, now: datetime) -> str:
 def line_for(memory: MemoryRecord, now: datetime) -> str:
     text = " ".join((memory.content or memory.title).split())
     if memory.scope == "short_term" and memory.expires_at:
-        return f"- {text} [{memory.type}, expires: {_expires(memory, now)}]"
+        return f"- {text} [{memory.type}, expires: {_expires(memory.expires_at, now)}]"
     return f"- {text} [{memory.type}, importance:{memory.importance}]"
 
 
@@ -83,14 +83,15 @@ def build_brief(store, *, persona_id: str | None, message: str | None = None, se
     short_term = [m for m in ordered if m.scope == "short_term"][:short_limit]
     header = "[Memory Brief]"
     used = count(header)
-    lines, chosen = [header], {"long": [], "short": []}
+    lines = [header]
+    chosen: dict[str, list[str]] = {"long": [], "short": []}
     for label, limit, items, key in (("Long-term", long_limit, long_term, "long"),
                                      ("Short-term", short_limit, short_term, "short")):
         if not items:
             continue
         title = f"{label} (top {limit}):"
         title_cost = count(title)
-        section = []
+        section: list[str] = []
         for memory in items:
             line = line_for(memory, now)
             cost = count(line)

@@ -1,7 +1,7 @@
 """The assistant tools over the store, acting as one persona, with every call logged."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..errors import MemDeskError, ValidationError
 from ..records import MemoryRecord
@@ -175,6 +175,7 @@ class MemoryTools:
         memory_id = (changes.added or changes.updated or changes.restored or (None,))[0]
         if memory_id is None:  # same key, same values
             existing = memory_ops.find_by_dedup_key(fields["dedup_key"], persona_id)
+            assert existing is not None  # upsert just matched it: same key, same values
             return {"saved": True, "id": existing.id, "updated": False, "message": "no change"}, changes
         return {"saved": True, "id": memory_id, "updated": not changes.added}, changes
 

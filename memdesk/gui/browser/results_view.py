@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...core.listing import brief_of, contents, load_briefs
 from .. import labels
-from .briefs import brief_of, contents, load_briefs
 from .search_backend import Outcome
 from .tree_model import MIME_IDS, mime_for_ids
 

@@ -28,7 +28,7 @@ INACTIVE_STATES = ("expired", "superseded")
 class Node:
     __slots__ = ("kind", "key", "label", "parent", "row", "children", "nfolders", "pending", "count")
 
-    def __init__(self, kind: str, key, label: str = "", parent: "Node | None" = None):
+    def __init__(self, kind: str, key, label: str = "", parent: Node | None = None):
         self.kind = kind  # root section group type tag tier state persona saved memory
         self.key = key
         self.label = label
@@ -98,11 +98,11 @@ class Tree:
         _renumber(self.root)
 
     @classmethod
-    def empty(cls) -> "Tree":
+    def empty(cls) -> Tree:
         return cls({})
 
     # ---- full build (worker thread) -----------------------------------------------------
-    def build(self, cancel=lambda: False) -> "Tree":
+    def build(self, cancel=lambda: False) -> Tree:
         buckets: dict[tuple, list[str]] = defaultdict(list)
         for n, (memory_id, brief) in enumerate(self.briefs.items()):
             if n % 5000 == 0:

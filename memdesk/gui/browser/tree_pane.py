@@ -12,10 +12,10 @@ from __future__ import annotations
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QTimer, Signal
 from PySide6.QtWidgets import QAbstractItemView, QTreeView, QVBoxLayout, QWidget
 
+from ...core import ops as operations
 from ...core import queries
 from ...core.feed import is_reload
-from .. import operations
-from .briefs import load_briefs
+from ...core.listing import load_briefs
 from .tree_model import KEY_ROLE, KIND_ROLE, TreeModel
 from .tree_nodes import Tree
 

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from memdesk.cli import main
-from memdesk.cli_model import register
+from memdesk.cli.model import register
 from memdesk.core.embed import HUB_MODELS, active_name
 
 
@@ -79,8 +79,8 @@ def test_download_through_the_cli(hub, kit, models_root, tmp_path, capsys):
 
 
 def test_cli_constants_match_the_embed_package():
-    # cli_model keeps copies so that building the parser does not import numpy.
-    from memdesk import cli_model
+    # cli/model.py keeps copies so that building the parser does not import numpy.
+    from memdesk.cli import model as cli_model
     from memdesk.core.embed import HUB_MODELS
     from memdesk.core.embed.config import POOLINGS
 

@@ -9,7 +9,12 @@ import numpy as np
 import pytest
 
 from memdesk.core.embed import (
-    active_embedder, active_name, install_model, list_models, load_embedder, read_config,
+    active_embedder,
+    active_name,
+    install_model,
+    list_models,
+    load_embedder,
+    read_config,
 )
 from memdesk.core.errors import MemDeskError
 

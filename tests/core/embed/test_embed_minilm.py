@@ -1,13 +1,12 @@
 """Integration with a real sentence model (all-MiniLM-L6-v2, int8), when it is on this machine."""
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 from memdesk.core.embed import install_model, load_embedder
+from tests.data_paths import MODEL_DIR as MINILM
+from tests.data_paths import model_present
 
-MINILM = Path("/work/shared/models/all-MiniLM-L6-v2-int8")
-pytestmark = pytest.mark.skipif(not (MINILM / "model.onnx").is_file(), reason="MiniLM model folder not present")
+pytestmark = pytest.mark.skipif(not model_present(), reason=f"no MiniLM model folder at {MINILM}")
 
 
 @pytest.fixture(scope="module")

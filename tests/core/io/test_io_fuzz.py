@@ -5,12 +5,15 @@ import os
 import sqlite3
 import zipfile
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memdesk.core.errors import MemDeskError
 from memdesk.core.io.plan import apply_import, plan_file
 from memdesk.core.store import Store
+
+pytestmark = pytest.mark.slow  # fuzzing: `make test-all` runs it, bench/fuzz.sh at full size
 
 # bench/fuzz.sh sets HYPOTHESIS_PROFILE=fuzz (10,000 each); FUZZ_EXAMPLES picks any other count.
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES") or (10_000 if os.environ.get("HYPOTHESIS_PROFILE") == "fuzz" else 60))
@@ -24,6 +27,15 @@ def _store(factory, name):
         _STORES[name] = (Store.open(folder / "f.db"), folder)
         _STORES[name][0].add(content="已有的记忆")
     return _STORES[name]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _close_cached_stores():
+    """The stores cached across examples are closed when the module's tests are done."""
+    yield
+    for store, _folder in _STORES.values():
+        store.close()
+    _STORES.clear()
 
 
 def _state(store):

@@ -6,7 +6,12 @@ import pytest
 from memdesk.core.embedding import embed_text, text_hash
 from memdesk.core.errors import NotFoundError, ValidationError
 from memdesk.core.maintenance import (
-    dismiss, keep_both, merge, merge_proposal, proposals, run_maintenance,
+    dismiss,
+    keep_both,
+    merge,
+    merge_proposal,
+    proposals,
+    run_maintenance,
 )
 
 

@@ -41,3 +41,22 @@ def test_trash_days_can_be_a_setting(store):
     store.delete(gone)
     report = run_maintenance(store, ["purge_trash"], now=now_utc() + timedelta(seconds=1))
     assert report.task("purge_trash").details["trash_days"] == 0 and store.count(state="all") == 0
+
+
+def test_memdesk_clean_honours_the_trash_days_setting(store, db_path, capsys):
+    """`memdesk clean` and Store.clean keep the trash as long as the window's setting says."""
+    import json
+
+    from memdesk.cli import main
+
+    kept = store.add(content="删了但还在保留期").added[0]
+    store.delete(kept)
+    assert store.clean().purged == ()  # the default: 30 days
+    store.set_setting("maintenance.trash_days", 0)
+    assert main(["--db", str(db_path), "clean", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["purged"] == 1
+    assert store.count(state="all") == 0
+    other = store.add(content="命令行指定的天数优先").added[0]
+    store.delete(other)
+    assert main(["--db", str(db_path), "clean", "--trash-days", "30"]) == 0
+    assert store.get(other).is_deleted

@@ -4,8 +4,11 @@ from datetime import timedelta
 
 import pytest
 
-from memdesk.core.heat import TIER_FLOORS  # ordered hottest first
-from memdesk.core.heat import compute_heat, tier_for
+from memdesk.core.heat import (
+    TIER_FLOORS,  # ordered hottest first
+    compute_heat,
+    tier_for,
+)
 from memdesk.core.maintenance import run_maintenance
 from memdesk.core.times import now_utc
 

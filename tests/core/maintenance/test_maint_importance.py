@@ -68,6 +68,6 @@ def test_an_imported_record_without_importance_is_scored(store, tmp_path):
     from memdesk.core.io.plan import import_file
 
     path = tmp_path / "seed.json"
-    path.write_text('{"memories": [{"id": "r1", "content": "%s"}]}' % RICH, encoding="utf-8")
+    path.write_text('{"memories": [{"id": "r1", "content": "' + RICH + '"}]}', encoding="utf-8")
     import_file(store, path)
     assert store.get("r1").importance == importance_score(RICH)

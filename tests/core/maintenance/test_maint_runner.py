@@ -104,10 +104,10 @@ def test_reembed_runs_when_given_an_embedder(store):
 
 
 def test_cli_maintain_and_proposals(store, capsys):
-    """The handlers as `memdesk maintain` / `memdesk proposals` run them (cli_maint.register)."""
+    """The handlers as `memdesk maintain` / `memdesk proposals` run them (cli/maintenance.py register)."""
     import argparse
 
-    from memdesk import cli_maint
+    from memdesk.cli import maintenance as cli_maint
 
     parser = argparse.ArgumentParser(prog="memdesk")
     cli_maint.register(parser.add_subparsers(dest="command"))

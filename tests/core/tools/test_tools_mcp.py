@@ -4,7 +4,6 @@ import sys
 import time
 
 import anyio
-import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 

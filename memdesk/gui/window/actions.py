@@ -7,8 +7,8 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
-from ..core.records import TYPES
-from . import icons, labels
+from ...core.records import TYPES
+from .. import icons, labels
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 

@@ -6,21 +6,22 @@ writes roll back) and still stores the report.
 """
 from __future__ import annotations
 
-import json
 import signal
 import sys
 import threading
 
-from .cli_options import json_option
-from .core.errors import MemDeskError
-from .core.maintenance import (
-    TASKS, dismiss, keep_both, last_reports, merge_proposal, proposals, run_maintenance,
+from ..core.errors import MemDeskError
+from ..core.maintenance import (
+    TASKS,
+    dismiss,
+    keep_both,
+    last_reports,
+    merge_proposal,
+    proposals,
+    run_maintenance,
 )
-
-
-def _print_json(value) -> None:
-    json.dump(value, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+from .options import json_option
+from .output import print_json
 
 
 def _counts(counts: dict) -> str:
@@ -46,7 +47,7 @@ def _print_report(report: dict) -> None:
 def _embedder_for(names):
     if not names or "reembed" not in names:
         return None
-    from .core.embed import active_embedder  # local: model discovery only when asked to re-embed
+    from ..core.embed import active_embedder  # local: model discovery only when asked to re-embed
 
     embedder, hint = active_embedder()
     if embedder is None:
@@ -58,7 +59,7 @@ def cmd_maintain(args, store) -> int:
     if args.report:
         reports = last_reports(store, args.last)
         if args.json:
-            _print_json(reports)
+            print_json(reports)
         elif not reports:
             print("no maintenance has run on this database yet")
         for report in ([] if args.json else reports):
@@ -74,7 +75,7 @@ def cmd_maintain(args, store) -> int:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
     if args.json:
-        _print_json(report.to_json())
+        print_json(report.to_json())
     else:
         _print_report(report.to_json())
     return 1 if report.cancelled else 0
@@ -85,7 +86,7 @@ def cmd_proposals(args, store) -> int:
     if action == "list":
         found = proposals(store)
         if args.json:
-            _print_json([dict(p.to_json(), stale=p.stale) for p in found])
+            print_json([dict(p.to_json(), stale=p.stale) for p in found])
             return 0
         if not found:
             print("no merge proposals (run `memdesk maintain --task consolidate`)")
@@ -109,7 +110,7 @@ def cmd_proposals(args, store) -> int:
         dismiss(store, args.id)
         result = {"dismissed": args.id}
     if args.json:
-        _print_json(result)
+        print_json(result)
     else:
         print(", ".join(f"{k}: {v if not isinstance(v, list) else ', '.join(v)}" for k, v in result.items()))
     return 0
@@ -121,7 +122,8 @@ def register(subparsers) -> None:
     p.set_defaults(func=cmd_maintain)
     p.add_argument("--task", action="append", choices=list(TASKS), metavar="NAME",
                    help="run only this task (repeatable): " + ", ".join(TASKS))
-    p.add_argument("--trash-days", type=int, help="purge trash older than this (default 30)")
+    p.add_argument("--trash-days", type=int,
+                   help="purge trash older than this (default: the window's setting, else 30)")
     p.add_argument("--report", action="store_true", help="show the stored reports of earlier runs")
     p.add_argument("--last", type=int, help="with --report: only the newest N")
     json_option(p)

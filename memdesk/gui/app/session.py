@@ -9,13 +9,13 @@ from __future__ import annotations
 import logging
 import sqlite3
 import traceback
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from ..core.errors import CancelledError, MemDeskError
-from ..core.feed import FeedReader
+from ...core.errors import CancelledError, MemDeskError
+from ...core.feed import FeedReader
 from .taskman import TaskManager
 from .undo import OpCommand
 

@@ -2,35 +2,29 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
-from .cli_options import json_option
-from .core.errors import MemDeskError
-
-
-def _print_json(value) -> None:
-    json.dump(value, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+from .options import json_option
+from .output import print_json
 
 
 def cmd_mcp(args) -> int:
-    from .mcp_server import serve
+    from ..mcp_server import serve
 
     return serve(db=args.db, persona=args.persona)
 
 
 def cmd_tools(args, store) -> int:
-    from .core.tools import log
-    from .core.tools.schemas import TOOLS
+    from ..core.tools import log
+    from ..core.tools.schemas import TOOLS
 
     if args.tools_cmd == "schema":
-        _print_json(TOOLS)
+        print_json(TOOLS)
         return 0
     if args.tools_cmd == "log":
         entries = log.calls(limit=args.limit)
         if args.json:
-            _print_json([e.to_json() for e in entries])
+            print_json([e.to_json() for e in entries])
         else:
             for e in entries:
                 status = "ok" if e.ok else "error"
@@ -41,19 +35,19 @@ def cmd_tools(args, store) -> int:
     with store.write():
         changes = log.revert(args.call_id)
     if args.json:
-        _print_json({"reverted": args.call_id, "memories": list(changes.memory_ids)})
+        print_json({"reverted": args.call_id, "memories": list(changes.memory_ids)})
     else:
         print(f"reverted tool call {args.call_id} ({len(changes.memory_ids)} memories)")
     return 0
 
 
 def cmd_brief(args, store) -> int:
-    from .core.tools.service import MemoryTools, brief_for
+    from ..core.tools.service import MemoryTools, brief_for
 
     tools = MemoryTools(store, persona=args.persona, client="cli")
     brief = brief_for(tools, message=args.message, budget=args.budget, record_access=not args.preview)
     if args.json:
-        _print_json({"text": brief.text, "tokens": brief.tokens, "counted_with": brief.counted_with,
+        print_json({"text": brief.text, "tokens": brief.tokens, "counted_with": brief.counted_with,
                      "enabled": brief.enabled, "long_term": list(brief.long_term),
                      "short_term": list(brief.short_term)})
     elif not brief.enabled:

@@ -65,3 +65,11 @@ def finish(parser, args) -> None:
         command = f"`memdesk {args.command}`" if args.command else "starting the window"
         parser.error(f"--json: {command} has no JSON output")
     args.json = getattr(args, "json", False) or first
+
+
+def add_command(sub, name: str, func, help_text: str):
+    """A command parser under ``sub`` that runs ``func(args, store)``, with --json."""
+    p = sub.add_parser(name, help=help_text)
+    p.set_defaults(func=func)
+    json_option(p)
+    return p

@@ -13,7 +13,7 @@ import itertools
 import threading
 import time
 import traceback
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
 
@@ -57,7 +57,7 @@ _ids = itertools.count(1)
 
 
 class _Runnable(QRunnable):
-    def __init__(self, manager: "TaskManager", task: Task, fn: Callable):
+    def __init__(self, manager: TaskManager, task: Task, fn: Callable):
         super().__init__()
         self.setAutoDelete(True)
         self._manager, self._task, self._fn = manager, task, fn

@@ -6,13 +6,14 @@ the task manager's db lane instead of the UI thread.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Callable
 
 from PySide6.QtCore import QObject
 
-from . import labels, operations
-from .browser.briefs import memory_ids
+from ...core import ops as operations
+from ...core.listing import memory_ids
+from .. import labels
 
 BULK_SYNC_MAX = 50
 

@@ -1,13 +1,13 @@
 """`memdesk backup list | make | restore`: the rotating copies beside the database."""
 from __future__ import annotations
 
-import json
 import sys
 
-from .cli_options import json_option
-from .core.backup import check_integrity, list_backups, make_backup, restore_backup
-from .core.db import default_db_path
-from .core.errors import MemDeskError
+from ..core.backup import check_integrity, list_backups, make_backup, restore_backup
+from ..core.db import default_db_path
+from ..core.errors import MemDeskError
+from .options import json_option
+from .output import print_json
 
 
 def cmd_backup(args) -> int:
@@ -17,9 +17,8 @@ def cmd_backup(args) -> int:
     backups = list_backups(db_path)
     if args.backup_cmd == "list":
         if args.json:
-            json.dump([{"index": i + 1, "path": str(b.path), "made_at": b.made_at.isoformat(), "reason": b.reason,
-                        "size": b.size} for i, b in enumerate(backups)], sys.stdout, indent=2)
-            print()
+            print_json([{"index": i + 1, "path": str(b.path), "made_at": b.made_at.isoformat(), "reason": b.reason,
+                         "size": b.size} for i, b in enumerate(backups)])
         else:
             for i, b in enumerate(backups, start=1):
                 print(f"{i:>3}  {b.made_at:%Y-%m-%d %H:%M:%S} UTC  {b.reason:<16} {b.size / 1024:8.0f} KB  {b.path}")

@@ -5,8 +5,8 @@ from datetime import timedelta
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from ..core.times import now_utc, parse_time
-from .dialogs.settings import SCHEDULE_KEY
+from ...core.times import now_utc, parse_time
+from ..dialogs.settings import SCHEDULE_KEY
 
 CHECK_EVERY_MS = 60 * 60 * 1000
 DUE_AFTER = {"daily": timedelta(days=1), "weekly": timedelta(days=7)}
@@ -31,7 +31,7 @@ class MaintenanceScheduler(QObject):
         self._timer.stop()
 
     def due(self) -> bool:
-        from ..core.maintenance import last_reports
+        from ...core.maintenance import last_reports
 
         schedule = self.session.store.setting(SCHEDULE_KEY, "daily")
         if schedule == "start":
@@ -57,7 +57,7 @@ class MaintenanceScheduler(QObject):
                                  on_failed=self.session.report)
 
     def _run(self, store, cancel, progress):
-        from ..core.maintenance import run_maintenance
+        from ...core.maintenance import run_maintenance
 
         report = run_maintenance(store, cancel=cancel, progress=progress)
         self.session.feed.absorb(report.changes.memory_ids)  # db lane, like the feed's polls

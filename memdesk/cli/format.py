@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from .core.records import MemoryRecord
-from .core.times import to_iso
+from ..core.records import MemoryRecord
+from ..core.times import to_iso
 
 
 def width(text: str) -> int:

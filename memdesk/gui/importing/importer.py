@@ -12,10 +12,10 @@ from pathlib import Path
 from PySide6.QtCore import QLocale, QObject, Signal
 from PySide6.QtWidgets import QDialog
 
-from . import operations
-from .dialogs.import_preview import ImportPreviewDialog
-from .import_process import ImportProcess
-from .resources_path import resource
+from ...core import ops as operations
+from ..dialogs.import_preview import ImportPreviewDialog
+from ..resources_path import resource
+from .process import ImportProcess
 
 EXAMPLES = ("examples", "examples_zh.json")
 
@@ -84,7 +84,7 @@ class Importer(QObject):
 
     def export_to(self, path) -> None:
         """Every memory with its history, as MemDesk JSON (what `memdesk export` writes)."""
-        from ..core.io import native
+        from ...core.io import native
 
         store, path = self.session.store, str(path)
 

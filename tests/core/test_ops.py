@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
+from memdesk.core import ops
 from memdesk.core.errors import ConflictError
 from memdesk.core.io.plan import plan_file
-from memdesk.gui import operations as ops
 
 
 def roundtrip(store, result, check_done, check_undone):
@@ -88,7 +88,7 @@ def test_personas_create_update_delete_and_undo(store):
         result = ops.delete_persona(store, persona_id=pid, memories=policy)
         gone = (lambda: all(store.get(i).is_deleted for i in ids)) if policy == "trash" else (
             lambda: all(store.get(i).persona_id is None for i in ids))
-        roundtrip(store, result, lambda: gone() and store.persona_by_name("教练") is None,
+        roundtrip(store, result, lambda gone=gone: gone() and store.persona_by_name("教练") is None,
                   lambda: all(store.get(i).persona_id == pid and not store.get(i).is_deleted for i in ids))
         result.undo(store)  # the first result's undo still fits after the round trips: persona back
         assert store.persona(pid).name == "教练"

@@ -5,40 +5,27 @@ None of these touch the database: models live in the models folder
 """
 from __future__ import annotations
 
-import json
 import sys
 import time
 
 # The embed package pulls in numpy; import it when a model command runs, not
 # when the parser is built for every other command (the MCP handshake).
+from .options import json_option
+from .output import guarded, print_json
+
 POOLINGS = ("cls", "mean")
 HUB_MODEL_NAMES = ("bge-small-zh-v1.5",)
-from .cli_options import json_option
-from .core.errors import CancelledError, MemDeskError
 
 
 def _embed():
-    from .core import embed
+    from ..core import embed
 
     return embed
 
 
-def _fail(message: str) -> int:
-    print(f"memdesk: error: {message}", file=sys.stderr)
-    return 1
-
-
-def _guarded(handler):
-    """Exit 1 with the message on stderr for every user error."""
-    def run(args) -> int:
-        try:
-            return handler(args)
-        except (MemDeskError, CancelledError) as exc:
-            return _fail(str(exc))
-        except KeyboardInterrupt:
-            return _fail("interrupted; nothing was installed (a download resumes when run again)")
-    run.__name__ = handler.__name__
-    return run
+# Every handler exits 1 with the message on stderr for a user error (output.run_guarded);
+# they run without a store, and tests call them straight from register()'s parser.
+_guarded = guarded(interrupted="interrupted; nothing was installed (a download resumes when run again)")
 
 
 class _Progress:
@@ -116,9 +103,7 @@ def cmd_download(args) -> int:
 def cmd_list(args) -> int:
     models = _embed().list_models()
     if args.json:
-        json.dump({"models_dir": str(_embed().models_dir()), "models": [m.to_json() for m in models]},
-                  sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
+        print_json({"models_dir": str(_embed().models_dir()), "models": [m.to_json() for m in models]})
         return 0
     if not models:
         _, hint = _embed().active_embedder()

@@ -1,10 +1,10 @@
-"""A fast, light listing of memories for the tree and the result list.
+"""A fast, light listing of memories (a Brief per row) for the window's tree and result list.
 
 store.list() builds a full MemoryRecord per row (about 0.2 ms each: 20 s for
 100k memories). The tree needs a dozen short columns, so this module runs
 the core's own filter query with a narrow column list on a raw cursor
-(0.6 s for 100k, off the UI thread). It only reads.
-TODO(core): a store.briefs(...) with these columns would let this go.
+(0.6 s for 100k, off the UI thread). It only reads. It lives in the core so
+the GUI never touches peewee or the ORM models.
 """
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from peewee import fn
 
-from ...core import models, queries
-from ...core.models import Memory
-from ...core.times import now_utc
+from . import models, queries
+from .models import Memory
+from .times import now_utc
 
 TITLE_CHARS = 40
 YIELD_EVERY = 2000
@@ -64,10 +64,6 @@ def brief_of(record) -> Brief:
                  models.stored_time(record.updated_at))
 
 
-def _bind(store) -> None:
-    store.data_version()  # any Store read points the shared model proxy at this store's file
-
-
 def _columns():
     return (Memory.id, Memory.persona, Memory.group, Memory.title, fn.substr(Memory.content, 1, 200),
             Memory.tags, Memory.type, Memory.tier, Memory.deleted_at, Memory.superseded_by,
@@ -81,7 +77,7 @@ def _rows(query):
 
 def load_briefs(store, *, persona=queries.ALL, ids=None, cancel=lambda: False) -> dict[str, Brief]:
     """Every memory in the persona's view (all states), or just ``ids``; id -> Brief."""
-    _bind(store)
+    store.bind()
     now = models.stored_time(now_utc())
     out: dict[str, Brief] = {}
     chunks = [None] if ids is None else [list(ids)[i:i + 500] for i in range(0, len(ids), 500)]
@@ -113,14 +109,14 @@ def load_briefs(store, *, persona=queries.ALL, ids=None, cancel=lambda: False) -
 
 def memory_ids(store, **filters) -> list[str]:
     """Ids matching store.list-style filters, without building records."""
-    _bind(store)
+    store.bind()
     query = queries.filtered(**filters).select(Memory.id)
     return [row[0] for row in _rows(query)]
 
 
 def contents(store, ids) -> dict[str, tuple[str, str]]:
     """id -> (title, content) for a few ids (search fallback, snippets)."""
-    _bind(store)
+    store.bind()
     ids = list(ids)
     out = {}
     for start in range(0, len(ids), 500):

@@ -1,0 +1,53 @@
+"""The `memdesk` parser and main(): each command family registers itself; one rule turns errors
+into exit codes (output.run_guarded)."""
+from __future__ import annotations
+
+import argparse
+
+from .. import __version__
+from ..core.errors import MemDeskError
+from . import assistants, backup, maintenance, memories, model, personas, search, transfer
+from .options import add_everywhere, add_global
+from .options import finish as finish_global
+from .output import fail, run_guarded
+
+# In the order `memdesk --help` lists them.
+FAMILIES = (memories, search, personas, transfer, assistants, backup, maintenance, model)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="memdesk", description="MemDesk (记忆台): AI assistant memory workbench")
+    add_global(parser)  # --db and --json; add_everywhere below lets them follow the command too
+    parser.add_argument("--version", action="version", version=f"memdesk {__version__}")
+    parser.add_argument("--self-test", action="store_true", help="check that MemDesk works here (headless) and exit")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for family in FAMILIES:
+        family.register(sub)
+    add_everywhere(parser)
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    finish_global(parser, args)
+    if args.self_test:
+        from ..selftest import run_self_test
+
+        return run_self_test()
+    if args.command is None:
+        from ..app import run_gui
+
+        return run_gui(db=args.db, self_test=args.self_test)
+    if getattr(args, "needs_store", True) is False:
+        return run_guarded(lambda: args.func(args))
+    from ..core.store import Store
+
+    try:
+        store = Store.open(args.db)
+    except MemDeskError as exc:
+        return fail(str(exc))
+    try:
+        return run_guarded(lambda: args.func(args, store), db_path=store.path)
+    finally:
+        store.close()
