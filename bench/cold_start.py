@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 from ui_stall import StallMeter  # noqa: E402
+
 CACHE = Path(os.environ.get("MEMDESK_BENCH_CACHE", "/tmp/memdesk-bench"))
 FILE_SIZE = 100_000
 

@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 from ui_stall import StallMeter  # noqa: E402  (bench/ is on sys.path when run as a script)
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 CACHE = Path(os.environ.get("MEMDESK_BENCH_CACHE", "/tmp/memdesk-bench"))

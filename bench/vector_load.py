@@ -68,7 +68,8 @@ def child(db: str) -> None:
     seconds = time.perf_counter() - started
     del plain
     loaded = len(index.vectors)
-    print(json.dumps({"vectors": loaded, "index_with_vectors_load_s": round(seconds, 3), "rss_before_mb": round(before, 1),
+    print(json.dumps({"vectors": loaded, "index_with_vectors_load_s": round(seconds, 3),
+                      "rss_before_mb": round(before, 1),
                       "rss_after_mb": round(rss_mb(), 1),
                       "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
                       "matrix_mb": round(loaded * DIM * 4 / 2**20, 1)}))
@@ -92,7 +93,8 @@ def main(argv=None) -> int:
     figures = json.loads(out)
     shutil.rmtree(db.parent)
     print(json.dumps(figures) if args.json else
-          f"{figures['vectors']} vectors of {DIM} dims ({figures['matrix_mb']} MB) loaded in {figures['index_with_vectors_load_s']} s; "
+          f"{figures['vectors']} vectors of {DIM} dims ({figures['matrix_mb']} MB) loaded "
+          f"in {figures['index_with_vectors_load_s']} s; "
           f"RSS {figures['rss_before_mb']} → {figures['rss_after_mb']} MB, peak {figures['peak_rss_mb']} MB")
     return 0
 

@@ -28,8 +28,9 @@ def shoot(language: str) -> None:
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, settings_dir)
     QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "MemDesk", "MemDesk").setValue(
         "ui/language", language)
-    from memdesk.gui.main import application
     from scenes import SCENES, Tour
+
+    from memdesk.gui.main import application
 
     application()
     out = HERE / "tour" if language == "zh_CN" else HERE / "tour" / "en"

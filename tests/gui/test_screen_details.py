@@ -188,3 +188,12 @@ def test_the_last_maintenance_run_reads_as_sentences_in_local_time(launch, db_pa
     assert started.astimezone().strftime("%Y-%m-%d %H:%M") in text  # local time, to the minute
     assert "合并建议" in text and "条合并建议待查看" in text  # each task in words
     assert not re.search(r"[{}\"]|\d\d:\d\d:\d\d\.\d|[a-z]+_[a-z]+", text), text  # no JSON, no UTC stamps
+
+
+def test_the_maintenance_summary_names_a_failed_task_in_words(qapp):
+    from memdesk.gui.dialogs.maintenance_report import report_summary
+
+    report = {"started_at": "2026-11-30T08:00:00+00:00",
+              "tasks": [{"name": "expire", "status": "done"}, {"name": "reembed", "status": "failed"}]}
+    line = report_summary(report)
+    assert "1 of 2 tasks done" in line and "failed: Vectors for meaning search" in line, line

@@ -45,7 +45,8 @@ def test_every_string_in_the_code_is_in_the_ts_file_and_translated(tmp_path):
     missing = [(ctx, src) for ctx, src, _ in messages(fresh) if (ctx, src) not in ours]
     assert not missing, f"run pyside6-lupdate and translate: {missing[:5]}"
     untranslated = [(ctx, src) for (ctx, src), tr in ours.items()
-                    if tr.get("type") in ("unfinished", "vanished", "obsolete") or not all(t.strip() for t in texts(tr))]
+                    if tr.get("type") in ("unfinished", "vanished", "obsolete")
+                    or not all(t.strip() for t in texts(tr))]
     assert not untranslated, untranslated[:5]
 
 
@@ -63,7 +64,8 @@ def test_every_count_has_its_english_plural_forms(tmp_path):
     for key in counted:
         one, many = (texts(ours[key]) + ["", ""])[:2]
         assert "%n" in one and "%n" in many and ours[key].get("type") is None, key
-    assert EN_TS.with_suffix(".qm").stat().st_mtime >= EN_TS.stat().st_mtime - 1, "run pyside6-lrelease on memdesk_en.ts"
+    compiled = EN_TS.with_suffix(".qm")
+    assert compiled.stat().st_mtime >= EN_TS.stat().st_mtime - 1, "run pyside6-lrelease on memdesk_en.ts"
 
 
 def test_english_plurals_are_what_the_window_says(qapp):

@@ -104,7 +104,7 @@ class ReportWords(QObject):
         done = sum(1 for t in tasks if t.get("status") == "done")
         line = self.tr("{when}: %n of {total} tasks done", "", done).format(
             when=self.local_time(report.get("started_at")), total=len(tasks))
-        failed = [task_names().get(t.get("name"), t.get("name")) for t in tasks if t.get("status") == "failed"]
+        failed = [self.task_names().get(t.get("name"), t.get("name")) for t in tasks if t.get("status") == "failed"]
         if failed:
             line += self.tr(" (failed: {names})").format(names=self.tr(", ").join(failed))
         return line

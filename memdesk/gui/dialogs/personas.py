@@ -47,7 +47,8 @@ class PersonasDialog(QDialog):
                                           "memory tools. Saved as soon as you click it."))
         self.global_switch = QCheckBox(self.tr("Assistants without a persona get memory"), self)
         self.global_switch.setObjectName("globalMemorySwitch")
-        self.global_switch.setToolTip(self.tr("Off: assistants acting without a persona get no memory brief and no memory tools."))
+        self.global_switch.setToolTip(self.tr("Off: assistants acting without a persona get no memory brief "
+                                              "and no memory tools."))
         self.apply_button = QPushButton(self.tr("Apply"), self)
 
         form_box = QWidget(self)

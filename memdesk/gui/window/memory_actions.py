@@ -54,8 +54,8 @@ class MemoryActions(QObject):
                             yes=self.tr("Delete for good"), warning=True,
                             detail=self.tr("Undo can still bring them back while the window is open.")):
             self._run(partial(operations.purge_memories, ids=ids),
-                      self._label(self.tr("Delete “{title}” for good"), self.tr("Delete %n memories for good", "", len(ids)),
-                                  ids), ids)
+                      self._label(self.tr("Delete “{title}” for good"),
+                                  self.tr("Delete %n memories for good", "", len(ids)), ids), ids)
 
     def empty_trash(self) -> None:
         ids = memory_ids(self.session.store, state="deleted")
