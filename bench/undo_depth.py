@@ -36,26 +36,14 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from tests.undo_state import visible_state  # noqa: E402  (the invariant the property test checks)
+
 WORDS = ["咖啡", "绿茶", "例会", "跑步", "项目", "周三", "报告", "tea", "review", "deadline"]
 GROUPS = ["", "甲", "工作", "工作/会议", "生活/饮食", "学习"]
 TAGS = ["习惯", "会议", "健康", "重要"]
 TYPES = ["fact", "preference", "project", "task", "note"]
 NAMES = ["助手", "教练", "老师", "翻译", "秘书"]
-NOT_COMPARED = {"access_count", "mention_count", "last_access_at", "created_at", "updated_at", "deleted_at",
-                "version"}
 
-
-def visible_state(store) -> dict:
-    from memdesk.core import ops as operations
-
-    memories = {}
-    for record in store.iter_records():
-        fields = {k: v for k, v in vars(record).items() if k not in NOT_COMPARED}
-        fields["in_trash"] = record.deleted_at is not None
-        memories[record.id] = fields
-    personas = {p.id: (p.name, p.description, p.colour, p.auto_save_memory) for p in store.personas()}
-    return {"memories": memories, "personas": personas, "saved": operations.saved_searches(store),
-            "switch": store.setting(operations.GLOBAL_SWITCH_KEY, True)}
 
 
 def make_asker(rng: random.Random):

@@ -25,3 +25,22 @@ def store(db_path):
     s = Store.open(db_path)
     yield s
     s.close()
+
+
+@pytest.fixture(scope="module")
+def fuzz_store(tmp_path_factory):
+    """fuzz_store(name) -> (Store, folder): one store per name, shared by a fuzz test's
+    examples (opening a file per example is the slow part), closed after the module."""
+    from memdesk.core.store import Store
+
+    stores = {}
+
+    def get(name):
+        if name not in stores:
+            folder = tmp_path_factory.mktemp(name)
+            stores[name] = (Store.open(folder / "f.db"), folder)
+            stores[name][0].add(content="已有的记忆")
+        return stores[name]
+    yield get
+    for opened, _folder in stores.values():
+        opened.close()

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from memdesk.core.errors import MemDeskError
 from memdesk.core.io.plan import apply_import, plan_file
-from memdesk.core.store import Store
 
 pytestmark = pytest.mark.slow  # fuzzing: `make test-all` runs it, bench/fuzz.sh at full size
 
@@ -61,38 +60,17 @@ def _check_file(store, path):
         assert _snapshot(store) == before
 
 
-_STORES = {}
-
-
-def _store(tmp_path_factory, name):
-    """One store per test, shared by its examples (opening a file per example is the slow part)."""
-    if name not in _STORES:
-        folder = tmp_path_factory.mktemp(name)
-        _STORES[name] = (Store.open(folder / "f.db"), folder)
-        _STORES[name][0].add(content="已有的记忆")
-    return _STORES[name]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _close_cached_stores():
-    """The stores cached across examples are closed when the module's tests are done."""
-    yield
-    for store, _folder in _STORES.values():
-        store.close()
-    _STORES.clear()
-
-
 @given(data=memory_files)
-def test_structured_json_never_crashes(tmp_path_factory, data):
-    store, folder = _store(tmp_path_factory, "fuzz_json")
+def test_structured_json_never_crashes(fuzz_store, data):
+    store, folder = fuzz_store("fuzz_json")
     path = folder / "in.json"
     path.write_text(json.dumps(data, ensure_ascii=False, allow_nan=True), encoding="utf-8")
     _check_file(store, path)
 
 
 @given(raw=st.binary(max_size=400))
-def test_arbitrary_bytes_never_crash(tmp_path_factory, raw):
-    store, folder = _store(tmp_path_factory, "fuzz_bytes")
+def test_arbitrary_bytes_never_crash(fuzz_store, raw):
+    store, folder = fuzz_store("fuzz_bytes")
     path = folder / "in.dat"
     path.write_bytes(raw)
     _check_file(store, path)

@@ -11,31 +11,12 @@ from hypothesis import strategies as st
 
 from memdesk.core.errors import MemDeskError
 from memdesk.core.io.plan import apply_import, plan_file
-from memdesk.core.store import Store
 
 pytestmark = pytest.mark.slow  # fuzzing: `make test-all` runs it, bench/fuzz.sh at full size
 
 # bench/fuzz.sh sets HYPOTHESIS_PROFILE=fuzz (10,000 each); FUZZ_EXAMPLES picks any other count.
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES") or (10_000 if os.environ.get("HYPOTHESIS_PROFILE") == "fuzz" else 60))
 fuzz = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-_STORES = {}
-
-
-def _store(factory, name):
-    if name not in _STORES:
-        folder = factory.mktemp(name)
-        _STORES[name] = (Store.open(folder / "f.db"), folder)
-        _STORES[name][0].add(content="已有的记忆")
-    return _STORES[name]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _close_cached_stores():
-    """The stores cached across examples are closed when the module's tests are done."""
-    yield
-    for store, _folder in _STORES.values():
-        store.close()
-    _STORES.clear()
 
 
 def _state(store):
@@ -75,8 +56,8 @@ lines = st.lists(st.one_of(st.text(max_size=30), st.sampled_from(
 
 @fuzz
 @given(text=lines, suffix=st.sampled_from([".md", ".csv", ".jsonl", ".txt"]))
-def test_text_formats_never_crash(tmp_path_factory, text, suffix):
-    store, folder = _store(tmp_path_factory, "fuzz_text")
+def test_text_formats_never_crash(fuzz_store, text, suffix):
+    store, folder = fuzz_store("fuzz_text")
     path = folder / f"in{suffix}"
     path.write_text("\n".join(text), encoding="utf-8")
     _check(store, path)
@@ -89,8 +70,8 @@ members = st.lists(st.tuples(st.sampled_from(["memories.json", "memories.jsonl.g
 
 @fuzz
 @given(entries=members)
-def test_zips_never_crash(tmp_path_factory, entries):
-    store, folder = _store(tmp_path_factory, "fuzz_zip")
+def test_zips_never_crash(fuzz_store, entries):
+    store, folder = fuzz_store("fuzz_zip")
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
         for name, data in entries:
@@ -110,8 +91,8 @@ rows = st.lists(st.fixed_dictionaries({k: cells for k in (
 
 @fuzz
 @given(data=rows)
-def test_blockcell_values_of_any_type_never_crash(tmp_path_factory, data):
-    store, folder = _store(tmp_path_factory, "fuzz_db")
+def test_blockcell_values_of_any_type_never_crash(fuzz_store, data):
+    store, folder = fuzz_store("fuzz_db")
     path = folder / "memory.db"
     path.unlink(missing_ok=True)
     conn = sqlite3.connect(path)
