@@ -336,5 +336,8 @@ def test_compacted_postings_read_the_same_as_the_rows_after_later_writes(store):
     rows_only = SearchEngine(store)
     rows_only.build()
     b = rows_only.search("周末 家人 咖啡", limit=None)
-    assert [(h.id, round(h.score, 9)) for h in a.hits] == [(h.id, round(h.score, 9)) for h in b.hits]
+    # Same order, same scores to 1e-9: summing in another order may move the last bits, and
+    # rounding to 9 decimals flipped a digit now and then (a value at a rounding boundary).
+    assert [h.id for h in a.hits] == [h.id for h in b.hits]
+    assert max(abs(x.score - y.score) for x, y in zip(a.hits, b.hits)) <= 1e-9
     assert ids[5] not in a.ids and len(before.hits) >= 59
