@@ -4,16 +4,17 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..parallel import fork_map
-from .keyword import document_terms
+from .keyword import document_pinyin, document_terms
 from .tokenize import Tokenizer
 
 _worker_tokenizer: Tokenizer | None = None  # the parent's, inherited by forked workers
 
 
-def cut_one(job) -> tuple[dict, dict]:
+def cut_one(job) -> tuple[dict, dict, dict]:
+    """A memory's (words, character pairs, pinyin readings)."""
     tokenizer, record, overlay = job
     words, grams = document_terms(tokenizer or _worker_tokenizer, record, overlay)
-    return dict(words), dict(grams)
+    return dict(words), dict(grams), document_pinyin(words)
 
 
 def cut_many(tokenizer: Tokenizer, jobs: list[tuple]) -> Iterator[tuple[dict, dict]]:

@@ -35,6 +35,8 @@ import numpy as np
 
 from ..records import MemoryRecord
 from .bm25 import EPSILON, K1, BM25Field
+from .pinyin import INITIALS, SHARED_PINYIN, Pinyin
+from .stopwords import LONE
 from .thesaurus import Thesaurus
 from .tokenize import Tokenizer, normalise
 
@@ -70,6 +72,10 @@ class KeywordSettings:
     synonym_weight: float = 0.3  # of a query word's Cilin class-mates (thesaurus.py); 0 = off
     expand_mode: str = "replace"  # "replace" the literal ranking, or "fuse" both by RRF
     query_subwords: bool = False  # cut queries in jieba's search mode too
+    # Pinyin (pinyin.py): a query word read as a Chinese word's full reading counts
+    # at this weight, its initials at half of it. Pinyin-only hits also rank after
+    # every literal hit (engine), so the weight orders only among literal hits.
+    pinyin_weight: float = 0.6
 
 
 @dataclass
@@ -79,12 +85,14 @@ class QueryTerms:
     sentence: bool = False  # reads like a sentence (a question, or function words)
     counting: bool = False  # asks how many: about a class, not one thing
     synonyms: dict[str, float] = field(default_factory=dict)  # added by the thesaurus (also in words)
+    pinyin: dict[str, float] = field(default_factory=dict)  # readings ("kafei", "#kf") the query spells
 
     def __bool__(self) -> bool:
-        return bool(self.words or self.bigrams)
+        return bool(self.words or self.bigrams or self.pinyin)
 
     def add(self, other: "QueryTerms", scale: float = 1.0) -> None:
-        for mine, theirs in ((self.words, other.words), (self.bigrams, other.bigrams)):
+        for mine, theirs in ((self.words, other.words), (self.bigrams, other.bigrams),
+                             (self.pinyin, other.pinyin)):
             for term, weight in theirs.items():
                 mine[term] = mine.get(term, 0.0) + weight * scale
 
@@ -115,27 +123,36 @@ def document_terms(tokenizer: Tokenizer, record: MemoryRecord,
     return words, grams
 
 
+def document_pinyin(words: dict[str, float], pinyin: Pinyin = SHARED_PINYIN) -> dict[str, float]:
+    """A memory's pinyin bag, from its word bag (computed when it is written)."""
+    return pinyin.document_terms(words)
+
+
 SHARED_THESAURUS = Thesaurus()  # read once per process, on first use
 
 
 class KeywordIndex:
     def __init__(self, tokenizer: Tokenizer, settings: KeywordSettings | None = None,
-                 thesaurus: Thesaurus | None = None):
+                 thesaurus: Thesaurus | None = None, pinyin: Pinyin | None = None):
         self.tokenizer = tokenizer
         self.thesaurus = thesaurus or SHARED_THESAURUS
+        self.reader = pinyin or SHARED_PINYIN
         self.settings = s = settings or KeywordSettings()
         self.words = BM25Field(k1=s.k1, b=s.b, epsilon=s.epsilon)
         self.bigrams = BM25Field(k1=s.k1, b=s.b, epsilon=s.epsilon)
+        self.pinyin = BM25Field(k1=s.k1, b=s.b, epsilon=s.epsilon)
 
     # -- documents -------------------------------------------------------------
     def set(self, slot: int, record: MemoryRecord) -> None:
         words, grams = document_terms(self.tokenizer, record)
         self.words.set(slot, words)
         self.bigrams.set(slot, grams)
+        self.pinyin.set(slot, document_pinyin(words, self.reader))
 
     def remove(self, slot: int) -> None:
         self.words.remove(slot)
         self.bigrams.remove(slot)
+        self.pinyin.remove(slot)
 
     # -- queries -----------------------------------------------------------------
     def analyse_parts(self, texts: list[str]) -> list[QueryTerms]:
@@ -184,7 +201,26 @@ class KeywordIndex:
                 _COUNTING.search(s) for s, q in zip(sentences, asks) if q or not focus)
         if terms.sentence and self.settings.synonym_weight > 0:
             self._add_synonyms(terms)
+        if not terms.sentence and self.settings.pinyin_weight > 0:
+            self._add_pinyin(terms, texts)
         return terms
+
+    def _add_pinyin(self, terms: QueryTerms, texts: list[str]) -> None:
+        """The readings the query's letters spell (pinyin.py). Not for sentences: an
+        English question is not pinyin, and a pinyin user types a few words."""
+        if not any(c.isascii() and c.isalpha() for text in texts for c in text):
+            return
+        weight = self.settings.pinyin_weight
+        known = lambda term: self.pinyin.df(term) > 0  # noqa: E731
+        units, initials = self.reader.query_units(normalise(" ".join(texts)))  # "ka fei": two words, one reading
+        if True:
+            for alternatives in units:
+                for letters in alternatives:
+                    for term in self.reader.cover(letters, known):
+                        terms.pinyin[term] = max(terms.pinyin.get(term, 0.0), weight)
+            for letters in initials:
+                if known(INITIALS + letters):
+                    terms.pinyin.setdefault(INITIALS + letters, weight / 2)
 
     def _add_synonyms(self, terms: QueryTerms) -> None:
         """Widen a question with its words' synonyms, each at a fraction of the word's weight."""
@@ -198,16 +234,37 @@ class KeywordIndex:
         terms.synonyms.update(extra)
 
     def scores(self, terms: QueryTerms, size: int) -> tuple[np.ndarray, np.ndarray]:
-        """(word BM25, bigram BM25) per slot; the keyword score is word + w * bigram."""
+        """(word BM25, bigram BM25) per slot; the keyword score is word + w * bigram
+        (+ the pinyin score, pinyin_scores).
+
+        A single character that means nothing alone (stopwords.LONE: 不, 没, 太 …)
+        scores only in memories that match something else: "zzzqqq不存在" must
+        not find every memory with a 不 in it.
+        """
         word_scores = np.zeros(size)
         gram_scores = np.zeros(size)
-        self.words.add_weighted(terms.words, word_scores)
+        lone = {t: w for t, w in terms.words.items() if len(t) == 1 and t in LONE}
+        self.words.add_weighted({t: w for t, w in terms.words.items() if t not in lone}, word_scores)
         self.bigrams.add_weighted(terms.bigrams, gram_scores)
+        if lone:
+            extra = np.zeros(size)
+            self.words.add_weighted(lone, extra)
+            matched = (word_scores > 0) | (gram_scores > 0)
+            if terms.pinyin:
+                matched |= self.pinyin_scores(terms, size) > 0
+            word_scores += np.where(matched, extra, 0.0)
         return word_scores, gram_scores
+
+    def pinyin_scores(self, terms: QueryTerms, size: int) -> np.ndarray:
+        """BM25 of the readings the query spells (already weighted by pinyin_weight)."""
+        out = np.zeros(size)
+        if terms.pinyin:
+            self.pinyin.add_weighted(terms.pinyin, out)
+        return out
 
     def combined(self, terms: QueryTerms, size: int) -> np.ndarray:
         word_scores, gram_scores = self.scores(terms, size)
-        return word_scores + self.settings.bigram_weight * gram_scores
+        return word_scores + self.settings.bigram_weight * gram_scores + self.pinyin_scores(terms, size)
 
     def should_expand(self, terms: QueryTerms) -> bool:
         """Only sentences: a few keywords mean exactly what they say."""
@@ -247,6 +304,16 @@ class KeywordIndex:
         """Query words and bigrams this memory contains (for explain)."""
         return ([t for t in terms.words if self.words.contains(slot, t)],
                 [t for t in terms.bigrams if self.bigrams.contains(slot, t)])
+
+    def matched_pinyin(self, slot: int, terms: QueryTerms) -> list[str]:
+        """"kafei → 咖啡" for each reading the query spells that this memory holds."""
+        out = []
+        for term in terms.pinyin:
+            if self.pinyin.contains(slot, term):
+                words = self.reader.words_for(term, self.words.doc_weights(slot))
+                shown = term[len(INITIALS):] if term.startswith(INITIALS) else term
+                out.append(f"{shown} → {'、'.join(words[:3]) or '?'}")
+        return out
 
     def word_slots(self, word: str) -> np.ndarray | None:
         """Slots holding every non-stop term of ``word``; None if it has none."""
