@@ -127,6 +127,7 @@ class SearchEngine:
         """Load jieba and the thesaurus now; call from a worker thread at start-up."""
         self.tokenizer.warm_up()
         self._index.keyword.thesaurus.load()
+        self._index.keyword.reader.load()
 
     def __len__(self) -> int:
         return len(self._index.table)

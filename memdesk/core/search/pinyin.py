@@ -26,8 +26,8 @@ needs only the character table, and only for queries with letters.
 Query side (``query_units``): tone marks and tone numbers are dropped,
 ü/u:/v all read v; spaced single syllables join ("ka fei" -> "kafei");
 a chunk mixing letters and characters reads the characters ("ka啡" ->
-"kafei"). Each unit is then covered, left to right, by the longest run of
-syllables that the index holds as a word (as an input method picks), so
+"kafei"). Each unit is then covered by readings the index holds as words, covering
+as many letters in as few words as can be (as an input method picks), so
 "kafeiyinliao" finds 咖啡 and 饮料.
 """
 from __future__ import annotations
@@ -253,22 +253,24 @@ class Pinyin:
         return [i for i in range(n + 1) if reach[i] and back[i]] if back[0] else []
 
     def cover(self, letters: str, known: Callable[[str], bool]) -> list[str]:
-        """Indexed readings covering ``letters`` left to right, longest first."""
+        """Indexed readings covering as much of ``letters`` as can be, in as few
+        pieces as can be ("kafeiyinliao": 咖啡 + 饮料 rather than 咖啡因 + a lone
+        syllable)."""
         if known(letters):
             return [letters]
         bounds = self.boundaries(letters)
-        out: list[str] = []
-        i = 0
-        while i < len(bounds) - 1:
-            for j in range(min(len(bounds) - 1, i + MAX_SPAN), i + 1, -1):  # two syllables at least
+        # best[i]: (letters covered, -pieces, pieces) of the best cover of bounds[:i + 1]
+        best: list[tuple[int, int, list[str]]] = [(0, 0, [])]
+        for j in range(1, len(bounds)):
+            choice = best[j - 1]  # position j left uncovered
+            for i in range(max(0, j - MAX_SPAN), j - 1):  # two syllables at least
                 piece = letters[bounds[i]:bounds[j]]
-                if known(piece):
-                    out.append(piece)
-                    i = j
-                    break
-            else:
-                i += 1
-        return out
+                covered, pieces, chosen = best[i]
+                candidate = (covered + len(piece), pieces - 1, chosen + [piece])
+                if candidate[:2] > choice[:2] and known(piece):
+                    choice = candidate
+            best.append(choice)
+        return best[-1][2] if bounds else []
 
     def words_for(self, term: str, words) -> list[str]:
         """Which of ``words`` read as ``term`` (for "why found")."""
