@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import asdict, dataclass, field
 
-from .script import originals
+from .script import has_traditional, originals
 from .tokenize import has_cjk, normalise
 
 
@@ -78,9 +78,10 @@ def script_matches(query_texts: list[str], record, matched: list[str]) -> tuple[
     if not wanted:
         return ()
     found: dict[str, str] = {}
-    texts = [*query_texts, record.title, record.content, record.summary, " ".join(record.tags), record.group]
+    texts = [*query_texts, "\n".join((record.title, record.content, record.summary, " ".join(record.tags),
+                                      record.group))]
     for text in texts:
-        if text and has_cjk(text):
+        if text and has_traditional(text):
             plain = unicodedata.normalize("NFKC", text).casefold()
             folded = normalise(text)
             if plain != folded:

@@ -5,6 +5,7 @@ from typing import Iterator
 
 from ..parallel import fork_map
 from .keyword import document_pinyin, document_terms
+from .pinyin import SHARED_PINYIN
 from .tokenize import Tokenizer
 
 _worker_tokenizer: Tokenizer | None = None  # the parent's, inherited by forked workers
@@ -23,6 +24,6 @@ def cut_many(tokenizer: Tokenizer, jobs: list[tuple]) -> Iterator[tuple[dict, di
     _worker_tokenizer = tokenizer
     try:
         yield from fork_map(cut_one, [(None, record, overlay) for record, overlay in jobs],
-                            warm=tokenizer.warm_up)
+                            warm=lambda: (tokenizer.warm_up(), SHARED_PINYIN.load_phrases()))  # workers inherit both
     finally:
         _worker_tokenizer = None

@@ -39,6 +39,7 @@ from .pinyin import INITIALS, SHARED_PINYIN, Pinyin
 from .stopwords import LONE
 from .thesaurus import Thesaurus
 from .tokenize import Tokenizer, normalise
+from .wordclass import function_words
 
 FIELD_WEIGHTS = {"title": 2.0, "content": 1.0, "summary": 1.0, "tags": 2.0, "group": 1.0}
 _COUNTING = re.compile(r"有几|几个|多少个|多少人|多少次|\bhow many\b|\bhow often\b", re.I)
@@ -76,6 +77,7 @@ class KeywordSettings:
     # at this weight, its initials at half of it. Pinyin-only hits also rank after
     # every literal hit (engine), so the weight orders only among literal hits.
     pinyin_weight: float = 0.6
+    function_weight: float = 1.0  # of function words (wordclass.py) in sentence-like queries; 1 = off
 
 
 @dataclass
@@ -199,6 +201,11 @@ class KeywordIndex:
             terms.sentence = terms.sentence or any(asks) or stops >= 2
             terms.counting = terms.counting or any(
                 _COUNTING.search(s) for s, q in zip(sentences, asks) if q or not focus)
+        if terms.sentence and self.settings.function_weight != 1.0:
+            function = function_words()
+            for term in terms.words:
+                if term in function:
+                    terms.words[term] *= self.settings.function_weight
         if terms.sentence and self.settings.synonym_weight > 0:
             self._add_synonyms(terms)
         if not terms.sentence and self.settings.pinyin_weight > 0:
@@ -210,6 +217,8 @@ class KeywordIndex:
         English question is not pinyin, and a pinyin user types a few words."""
         if not any(c.isascii() and c.isalpha() for text in texts for c in text):
             return
+        if self.pinyin.doc_count() == 0 or self.pinyin.total_length() <= 0:
+            return  # no Chinese word in the store: nothing to read letters as
         weight = self.settings.pinyin_weight
         known = lambda term: self.pinyin.df(term) > 0  # noqa: E731
         units, initials = self.reader.query_units(normalise(" ".join(texts)))  # "ka fei": two words, one reading

@@ -54,6 +54,30 @@ _LETTERS = re.compile(r"^[a-z]+$")
 _TONED = re.compile(r"^(?:[a-z]+[1-5]?)+$")  # "ka1fei1"
 _CACHE_MAX = 200_000
 
+# Every toneless syllable pypinyin's table uses, less the interjections m, n, ng, hm, hng
+# (they would split English words into "syllables"). A query needs only this list,
+# not the table (mixed chunks such as "ka啡" excepted).
+SYLLABLES = frozenset("""
+a ai an ang ao ba bai ban bang bao bei ben beng bi bian biang biao bie bin bing bo bong bu ca cai
+can cang cao ce cei cen ceng cha chai chan chang chao che chen cheng chi chong chou chu chua chuai
+chuan chuang chui chun chuo ci cong cou cu cuan cui cun cuo da dai dan dang dao de dei den deng di
+dia dian diao die din ding diu dong dou du duan dui dun duo e ei en eng er fa fan fang fei fen feng
+fiao fo fou fu ga gai gan gang gao ge gei gen geng gong gou gu gua guai guan guang gui gun guo ha
+hai han hang hao he hei hen heng hong hou hu hua huai huan huang hui hun huo ji jia jian jiang jiao
+jie jin jing jiong jiu ju juan jue jun ka kai kan kang kao ke kei ken keng kong kou ku kua kuai kuan
+kuang kui kun kuo la lai lan lang lao le lei len leng li lia lian liang liao lie lin ling liu lo
+long lou lu luan lun luo lv lve ma mai man mang mao me mei men meng mi mian miao mie min ming miu mo
+mou mu na nai nan nang nao ne nei nen neng ni nia nian niang niao nie nin ning niu nong nou nu nuan
+nun nuo nv nve o ou pa pai pan pang pao pei pen peng pi pian piao pie pin ping po pou pu qi qia qian
+qiang qiao qie qin qing qiong qiu qu quan que qun ran rang rao re ren reng ri rong rou ru rua ruan
+rui run ruo sa sai san sang sao se sen seng sha shai shan shang shao she shei shen sheng shi shou
+shu shua shuai shuan shuang shui shun shuo si song sou su suan sui sun suo ta tai tan tang tao te
+tei teng ti tian tiao tie ting tong tou tu tuan tui tun tuo wa wai wan wang wei wen weng wo wong wu
+xi xia xian xiang xiao xie xin xing xiong xiu xu xuan xue xun ya yan yang yao ye yi yin ying yo yong
+you yu yuan yue yun za zai zan zang zao ze zei zen zeng zha zhai zhan zhang zhao zhe zhei zhen zheng
+zhi zhong zhou zhu zhua zhuai zhuan zhuang zhui zhun zhuo zi zong zou zu zuan zui zun zuo
+""".split())
+
 
 def data_path(name: str = "pinyin_dict.json") -> Path | None:
     """One of pypinyin's tables (pinyin_dict.json, phrases_dict.json), found
@@ -96,7 +120,6 @@ class Pinyin:
         self._table: dict[int, tuple[str, ...]] | None = None
         self._phrases: dict[str, str] | None = None
         self._longest = 0
-        self._syllables: frozenset[str] = frozenset()
         self._words: dict[str, tuple[str, ...]] = {}
 
     def load(self) -> bool:
@@ -116,8 +139,6 @@ class Pinyin:
                             toneless(r) for r in readings.split(",") if r.strip()))
                     if seen:
                         table[int(code)] = seen
-                self._syllables = frozenset(r for readings in table.values() for r in readings
-                                            if _LETTERS.match(r))
                 self._table = table
             return bool(self._table)
 
@@ -165,9 +186,7 @@ class Pinyin:
 
     @property
     def syllables(self) -> frozenset[str]:
-        if self._table is None:
-            self.load()
-        return self._syllables
+        return SYLLABLES
 
     def char(self, ch: str) -> tuple[str, ...]:
         if self._table is None:

@@ -89,12 +89,8 @@ class Tokenizer:
 
     # -- loading -----------------------------------------------------------
     def warm_up(self) -> None:
-        """Load jieba's dictionary and the pinyin tables now (about a second and a
-        half). Call off the UI thread."""
+        """Load jieba's dictionary now (about a second). Call off the UI thread."""
         self._segmenter()
-        from .pinyin import SHARED_PINYIN  # what every cut adds (index_cut); 0.3-0.5 s
-
-        SHARED_PINYIN.load_phrases()
 
     @property
     def loaded(self) -> bool:
