@@ -127,7 +127,7 @@ class SearchEngine:
         """Load jieba and the thesaurus now; call from a worker thread at start-up."""
         self.tokenizer.warm_up()
         self._index.keyword.thesaurus.load()
-        self._index.keyword.reader.load()
+        self._index.keyword.reader.load()  # pinyin: the character table (0.16 s), for "why found"
 
     def __len__(self) -> int:
         return len(self._index.table)

@@ -12,16 +12,24 @@ word bag (jieba's search-mode cut, so 咖啡因 also yields 咖啡):
 Single characters get nothing: one syllable ("shi") is read by dozens of
 common characters and would flood every search; a query that is one
 syllable therefore matches nothing by pinyin, and initials need two letters
-and match whole words only ("kf" finds 咖啡, not 咖啡因).
+and match whole words only ("kf" reads 咖啡, not 咖啡因; a memory with
+咖啡因 is found by it only through its sub-word 咖啡).
 
 A word's reading comes from pypinyin's phrase table where it lists the
 word or pieces of it (银行 yinhang, 行长 hangzhang, 长城 changcheng), else
 from each character's most common reading. Both tables are read from
 pypinyin's JSON files without importing pypinyin (its import builds them
-as Python objects in every process: ~55 MB, 0.4 s); only phrases whose
-reading differs from their characters' first readings are kept (~TODO
-entries). A process reads them on its first write; a searching process
-needs only the character table, and only for queries with letters.
+as Python objects in every process: ~55 MB, 0.4 s); of the 47k phrases only
+the 3,437 whose reading differs from their characters' first readings are
+kept. Measured on the 2-core dev machine: the character table reads in
+~0.16 s, the phrases in 0.3-0.6 s; both keep ~4 MB (~40 MB while the JSON
+is parsed). A process reads the phrases on its first write (bulk cuts read
+them before forking their workers); a searching process never needs them,
+and the character table only for mixed chunks ("ka啡") and to name the
+word in "why found": letters alone are split with SYLLABLES. Writing costs ~0.03 ms more a
+memory to cut (0.21-0.25 ms before) plus the postings rows.
+
+Bundle cost: the two JSON files, 3.3 MB (packaging/memdesk.spec).
 
 Query side (``query_units``): tone marks and tone numbers are dropped,
 ü/u:/v all read v; spaced single syllables join ("ka fei" -> "kafei");
@@ -292,8 +300,22 @@ class Pinyin:
         return best[-1][2] if bounds else []
 
     def words_for(self, term: str, words) -> list[str]:
-        """Which of ``words`` read as ``term`` (for "why found")."""
-        return [w for w in words if term in self.word_terms(w)]
+        """Which of ``words`` can be read as ``term`` (for "why found"). Any reading of
+        each character counts, so a searching process needs the character table only,
+        never the phrase table a write reads."""
+        return [w for w in words if 2 <= len(w) <= MAX_WORD and _HAN.match(w) and self._spells(w, term)]
+
+    def _spells(self, word: str, term: str) -> bool:
+        if term.startswith(INITIALS):
+            letters = term[len(INITIALS):]
+            return len(letters) == len(word) and all(
+                any(r[:1] == letter for r in self.char(c)) for c, letter in zip(word, letters))
+        ends = {0}  # positions in term reachable after the characters so far
+        for c in word:
+            ends = {end + len(r) for end in ends for r in self.char(c) if term.startswith(r, end)}
+            if not ends:
+                return False
+        return len(term) in ends
 
 
 SHARED_PINYIN = Pinyin()  # one table per process, read on first use
