@@ -217,19 +217,24 @@ class KeywordIndex:
         English question is not pinyin, and a pinyin user types a few words."""
         if not any(c.isascii() and c.isalpha() for text in texts for c in text):
             return
+        for term, weight in self._pinyin_terms(texts, self.settings.pinyin_weight).items():
+            terms.pinyin[term] = max(terms.pinyin.get(term, 0.0), weight)
+
+    def _pinyin_terms(self, texts: list[str], weight: float) -> dict[str, float]:
+        """Indexed readings the texts spell: full at ``weight``, initials at half."""
+        out: dict[str, float] = {}
         if self.pinyin.doc_count() == 0 or self.pinyin.total_length() <= 0:
-            return  # no Chinese word in the store: nothing to read letters as
-        weight = self.settings.pinyin_weight
+            return out
         known = lambda term: self.pinyin.df(term) > 0  # noqa: E731
         units, initials = self.reader.query_units(normalise(" ".join(texts)))  # "ka fei": two words, one reading
-        if True:
-            for alternatives in units:
-                for letters in alternatives:
-                    for term in self.reader.cover(letters, known):
-                        terms.pinyin[term] = max(terms.pinyin.get(term, 0.0), weight)
-            for letters in initials:
-                if known(INITIALS + letters):
-                    terms.pinyin.setdefault(INITIALS + letters, weight / 2)
+        for alternatives in units:
+            for letters in alternatives:
+                for term in self.reader.cover(letters, known):
+                    out[term] = weight
+        for letters in initials:
+            if known(INITIALS + letters):
+                out.setdefault(INITIALS + letters, weight / 2)
+        return out
 
     def _add_synonyms(self, terms: QueryTerms) -> None:
         """Widen a question with its words' synonyms, each at a fraction of the word's weight."""
@@ -323,6 +328,18 @@ class KeywordIndex:
                 shown = term[len(INITIALS):] if term.startswith(INITIALS) else term
                 out.append(f"{shown} → {'、'.join(words[:3]) or '?'}")
         return out
+
+    def pinyin_slots(self, word: str) -> np.ndarray:
+        """Slots holding every reading ``word`` spells (kafei, ka啡, kf); empty if none."""
+        found = self._pinyin_terms([word], 1.0)
+        result = None  # every word the letters spell (kafeiyinliao: 咖啡 and 饮料) ...
+        for term in (t for t in found if not t.startswith(INITIALS)):
+            slots, _ = self.pinyin.postings(term)
+            result = slots if result is None else np.intersect1d(result, slots, assume_unique=True)
+        result = np.zeros(0, dtype=np.int64) if result is None else result
+        for term in (t for t in found if t.startswith(INITIALS)):  # ... or a word of these initials
+            result = np.union1d(result, self.pinyin.postings(term)[0])
+        return result
 
     def word_slots(self, word: str) -> np.ndarray | None:
         """Slots holding every non-stop term of ``word``; None if it has none."""

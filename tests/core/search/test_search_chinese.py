@@ -109,6 +109,11 @@ def test_pinyin_with_filters(world):
     assert names(ids, found(engine, "jiyi group:健康")) == ["memory"]
     assert found(engine, "jiyi group:工作") == []
     assert names(ids, found(engine, "kafei -失眠")) == ["english", "coffee"]
+    # Inside OR groups and exclusions a pinyin word tests for the Chinese word it spells.
+    assert set(names(ids, found(engine, "kafei OR lvcha"))) == {"english", "coffee", "caffeine", "drinks"}
+    assert set(names(ids, found(engine, "周五 OR yinliao"))) == {"bank", "drinks"}
+    assert names(ids, found(engine, "喝 -kafei")) == []
+    assert names(ids, found(engine, "喝 -yh")) != []
 
 
 @pytest.mark.parametrize("query,name", [("飲料", "drinks"), ("饮料", "drinks"), ("绿茶", "drinks"),
