@@ -315,3 +315,29 @@ def test_the_in_memory_index_matches_pinyin_and_scripts_too(engine):
     assert engine.search("饮料").ids == ["d"]
     hit = engine.search("ka fei").hits[0]
     assert (hit.id, hit.explain.matched_pinyin) == ("c", ("kafei → 咖啡",))
+
+
+# -- recall knobs measured and left off (figures in keyword.py / wordclass.py) -----------
+
+def test_function_words_weigh_less_in_questions_when_asked_to(tokenizer):
+    from memdesk.core.search.keyword import KeywordIndex, KeywordSettings
+    from memdesk.core.search.wordclass import function_words
+
+    assert {"经常", "大概", "居然"} <= function_words() and not {"咖啡", "北京", "喜欢"} & function_words()
+    question = ["我经常去的那家咖啡店叫什么？"]
+    weighted = KeywordIndex(tokenizer, KeywordSettings(function_weight=0.5)).analyse(question).words
+    plain = KeywordIndex(tokenizer).analyse(question).words
+    assert (weighted["经常"], weighted["咖啡店"]) == (0.5, 1.0)
+    assert (plain["经常"], plain["咖啡店"]) == (1.0, 1.0)  # off by default
+    keywords = KeywordIndex(tokenizer, KeywordSettings(function_weight=0.5)).analyse(["经常 咖啡店"]).words
+    assert keywords["经常"] == 1.0  # a few keywords are taken as typed
+
+
+def test_single_characters_can_be_kept_from_synonym_expansion(tokenizer):
+    from memdesk.core.search.keyword import KeywordIndex, KeywordSettings
+
+    question = ["我经常去的那家咖啡店叫什么？"]
+    widened = KeywordIndex(tokenizer).analyse(question).synonyms
+    narrowed = KeywordIndex(tokenizer, KeywordSettings(synonym_min_chars=2)).analyse(question).synonyms
+    assert "称为" in widened and "称为" not in narrowed  # a mate of 叫
+    assert "时常" in narrowed  # a mate of 经常, still there
