@@ -44,6 +44,7 @@ from .keyword import KeywordSettings, QueryTerms
 from .query import parse
 from .rankings import interleave, needles, ranked
 from .tokenize import Tokenizer, normalise
+from .wordclass import function_words
 
 VECTOR_DEPTH = 50  # the most similar memories a vector ranking contributes
 SUBSTRING_CAP = 1000  # per word, when a limit is given
@@ -128,6 +129,7 @@ class SearchEngine:
         self.tokenizer.warm_up()
         self._index.keyword.thesaurus.load()
         self._index.keyword.reader.load()  # pinyin: the character table (0.16 s), for "why found"
+        function_words()  # questions' function words (wordclass.py; ~5 ms once cached)
 
     def __len__(self) -> int:
         return len(self._index.table)

@@ -83,8 +83,8 @@ class KeywordSettings:
     # every literal hit (engine), so the weight orders only among literal hits.
     pinyin_weight: float = 0.6
     # Weight of function words (wordclass.py) in sentence-like queries; 1 = off.
-    # Figures in wordclass.py: no gain on the public files, so off.
-    function_weight: float = 1.0
+    # Figures in wordclass.py.
+    function_weight: float = 0.5
 
 
 @dataclass
