@@ -161,6 +161,7 @@ def test_lone_function_characters_never_make_a_hit(world):
     assert found(engine, "zzzqqq不存在") == []
     assert found(engine, "不存在") == []
     assert found(engine, "没 存在") == []
+    assert found(engine, "不 存在") == []  # nor as a substring beside another word
     # Alongside a real match they still count, and a query of the character alone is a request for it.
     assert names(ids, found(engine, "不 咖啡"))[0] in {"coffee", "caffeine"}
     assert set(names(ids, found(engine, "不"))) == {"coffee", "caffeine", "drinks", "memory"}
