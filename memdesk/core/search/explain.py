@@ -15,6 +15,9 @@ from .script import has_traditional, originals
 from .tokenize import has_cjk, normalise
 
 
+SCRIPT_SEP, PINYIN_SEP, WORDS_SEP = " = ", " → ", "、"  # "飲料 = 饮料", "kafei → 咖啡、咖啡因"
+
+
 @dataclass(frozen=True)
 class HitExplanation:
     matched_words: tuple[str, ...]
@@ -37,6 +40,14 @@ class HitExplanation:
 
     def to_json(self) -> dict:
         return asdict(self)
+
+    def highlights(self) -> tuple[str, ...]:
+        """What to mark in the memory's text: the matched terms, the traditional forms
+        they matched and the Chinese words a pinyin query spelt."""
+        out = [*self.matched_words, *self.matched_bigrams]
+        out += [m.split(SCRIPT_SEP)[0] for m in self.matched_script]
+        out += [w for m in self.matched_pinyin for w in m.split(PINYIN_SEP)[-1].split(WORDS_SEP)]
+        return tuple(dict.fromkeys(out))
 
     def describe(self) -> str:
         parts = [f"#{self.position}, score {self.final:.3f} (fusion {self.fusion:.3f}, importance "
@@ -89,4 +100,4 @@ def script_matches(query_texts: list[str], record, matched: list[str]) -> tuple[
                     found.setdefault(word, written)
     # A pair inside a word already named says nothing more.
     shown = [w for w in found if not any(w != o and w in o for o in found)]
-    return tuple(f"{found[w]} = {w}" for w in shown)
+    return tuple(f"{found[w]}{SCRIPT_SEP}{w}" for w in shown)

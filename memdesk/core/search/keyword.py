@@ -35,6 +35,7 @@ import numpy as np
 
 from ..records import MemoryRecord
 from .bm25 import EPSILON, K1, BM25Field
+from .explain import PINYIN_SEP, WORDS_SEP
 from .pinyin import INITIALS, SHARED_PINYIN, Pinyin
 from .stopwords import LONE
 from .thesaurus import Thesaurus
@@ -335,7 +336,7 @@ class KeywordIndex:
             if self.pinyin.contains(slot, term):
                 words = self.reader.words_for(term, self.words.doc_weights(slot))
                 shown = term[len(INITIALS):] if term.startswith(INITIALS) else term
-                out.append(f"{shown} → {'、'.join(words[:3]) or '?'}")
+                out.append(f"{shown}{PINYIN_SEP}{WORDS_SEP.join(words[:3]) or '?'}")
         return out
 
     def pinyin_slots(self, word: str) -> np.ndarray:

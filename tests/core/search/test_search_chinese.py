@@ -151,6 +151,7 @@ def test_why_found_names_pinyin_and_script_matches(world):
     assert "traditional 飲料 = 饮料" in drinks.explain.describe()
     asked = engine.search("記憶").hits[0]  # the query wrote 記憶
     assert asked.explain.matched_script == ("記憶 = 记忆",)
+    assert "飲料" in drinks.explain.highlights() and "咖啡" in hit.explain.highlights()  # marked in the text
     plain = engine.search("记忆").hits[0]
     assert plain.explain.matched_script == () and plain.explain.matched_pinyin == ()
     assert "matched_pinyin" in plain.explain.to_json()
