@@ -128,8 +128,9 @@ class SearchEngine:
         """Load jieba and the thesaurus now; call from a worker thread at start-up."""
         self.tokenizer.warm_up()
         self._index.keyword.thesaurus.load()
-        self._index.keyword.reader.load()  # pinyin: the character table (0.16 s), for "why found"
         function_words()  # questions' function words (wordclass.py; ~5 ms once cached)
+        # Not pinyin's character table (~12 MB, one 30 ms parse holding the GIL): only a
+        # pinyin hit's "why found" and mixed queries (ka啡) need it, and they read it then.
 
     def __len__(self) -> int:
         return len(self._index.table)
