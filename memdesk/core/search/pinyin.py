@@ -61,6 +61,7 @@ _HAN_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LETTERS = re.compile(r"^[a-z]+$")
 _TONED = re.compile(r"^(?:[a-z]+[1-5]?)+$")  # "ka1fei1"
 _CACHE_MAX = 200_000
+_UE = re.compile(r"([ln])ue")  # no syllable ends in l, and none starts with u: always lüe/nüe
 
 # Every toneless syllable pypinyin's table uses, less the interjections m, n, ng, hm, hng
 # (they would split English words into "syllables"). A query needs only this list,
@@ -242,7 +243,8 @@ class Pinyin:
             run.clear()
 
         for chunk in text.split():
-            chunk = toneless(chunk).replace("'", "").replace("’", "")
+            # Input methods take "lue"/"nue" for lüe/nüe (略, 虐); the index writes lve/nve.
+            chunk = _UE.sub(r"\1ve", toneless(chunk).replace("'", "").replace("’", ""))
             if _TONED.match(chunk) and not chunk.isdigit():
                 letters = re.sub(r"[1-5]", "", chunk)
                 if 2 <= len(chunk) <= 4 and _LETTERS.match(chunk):

@@ -252,6 +252,13 @@ def test_tone_marks_and_u_umlaut_spellings():
     assert toneless("lu\u0308\u0300") == "lv"  # ü and the tone typed as combining marks
 
 
+def test_query_spellings_of_u_umlaut_as_input_methods_take_them():
+    reader = Pinyin()
+    assert reader.query_units("nuedai") == reader.query_units("nüèdài") == reader.query_units("nvedai") == ([["nvedai"]], [])
+    assert reader.query_units("lue") == ([["lve"]], ["lve"])  # 2-4 letters may also be initials
+    assert reader.word_terms("虐待") == ("nvedai", "#nd")
+
+
 def test_fold_is_script_only():
     assert fold("飲料 記憶 頭髮") == "饮料 记忆 头发"
     assert fold("饮料") == "饮料"
