@@ -44,6 +44,7 @@ from .keyword import KeywordSettings, QueryTerms
 from .query import parse
 from .rankings import interleave, needles, ranked
 from .tokenize import Tokenizer, normalise
+from .script import available as script_folding
 from .wordclass import function_words
 
 VECTOR_DEPTH = 50  # the most similar memories a vector ranking contributes
@@ -129,6 +130,7 @@ class SearchEngine:
         self.tokenizer.warm_up()
         self._index.keyword.thesaurus.load()
         function_words()  # questions' function words (wordclass.py; ~5 ms once cached)
+        script_folding()  # OpenCC (~35 ms): here, not on the first keystroke with a Chinese character
         # Not pinyin's character table (~12 MB, one 30 ms parse holding the GIL): only a
         # pinyin hit's "why found" and mixed queries (ka啡) need it, and they read it then.
 
