@@ -68,6 +68,8 @@ WHY_LABELS = {
     "keyword": "keywords", "expansion": "related words",
     "substring": "exact text", "vector": "meaning",
     "context": "next to a match, same conversation",
+    "matched_pinyin": "Matched by pinyin", "matched_script": "Matched across traditional and simplified",
+    "pinyin_score": "Keyword score (pinyin)",
 }
 
 

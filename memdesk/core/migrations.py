@@ -105,11 +105,29 @@ def _v4(conn) -> None:
     stub_all(conn)
 
 
+# v5: the index also holds pinyin readings (search/pinyin.py) and folds
+# traditional to simplified (search/script.py). What a cut holds changed, so
+# the index is emptied to stubs and search.indexer.build cuts every memory
+# again, resumably, as after v4.
+_V5 = """
+ALTER TABLE "search_doc" ADD COLUMN "pinyin" TEXT;
+CREATE TABLE "search_pinyin" ("term" TEXT NOT NULL, "doc" INTEGER NOT NULL, "tf" REAL NOT NULL, PRIMARY KEY ("term", "doc")) WITHOUT ROWID
+"""
+
+
+def _v5(conn) -> None:
+    _run_script(conn, _V5)
+    from .search.indexer import reset  # the index's own rules
+
+    reset(conn)
+
+
 # (version, step): step(conn) upgrades from version-1 to version.
 MIGRATIONS: list[tuple[int, Callable]] = [
     (1, _v1),
     (2, _v2),
     (3, _v3),
     (4, _v4),
+    (5, _v5),
 ]
 LATEST_VERSION = MIGRATIONS[-1][0]

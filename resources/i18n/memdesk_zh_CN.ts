@@ -421,6 +421,18 @@ The damaged file is kept beside the backups.</source>
         <translation>查看得分明细</translation>
     </message>
     <message>
+        <source>Matched by pinyin</source>
+        <translation>拼音匹配</translation>
+    </message>
+    <message>
+        <source>Matched across traditional and simplified</source>
+        <translation>繁简匹配</translation>
+    </message>
+    <message>
+        <source>Keyword score (pinyin)</source>
+        <translation>关键词得分（拼音）</translation>
+    </message>
+    <message>
         <source>Part</source>
         <translation>项目</translation>
     </message>

@@ -35,7 +35,7 @@ from ..embedding import Embedder, embed_text, text_hash
 from ..errors import CancelledError
 from ..records import MemoryRecord
 from ..times import now_utc
-from .explain import HitExplanation, MissExplanation
+from .explain import HitExplanation, MissExplanation, script_matches
 from .filters import Evaluator, Plan, plan, visible_mask
 from .fusion import SearchWeights, context_lift, final_scores, hybrid, rrf
 from .index import SearchIndex, vocabulary_of
@@ -44,6 +44,8 @@ from .keyword import KeywordSettings, QueryTerms
 from .query import parse
 from .rankings import interleave, needles, ranked
 from .tokenize import Tokenizer, normalise
+from .script import available as script_folding
+from .wordclass import function_words
 
 VECTOR_DEPTH = 50  # the most similar memories a vector ranking contributes
 SUBSTRING_CAP = 1000  # per word, when a limit is given
@@ -127,6 +129,10 @@ class SearchEngine:
         """Load jieba and the thesaurus now; call from a worker thread at start-up."""
         self.tokenizer.warm_up()
         self._index.keyword.thesaurus.load()
+        function_words()  # questions' function words (wordclass.py; ~5 ms once cached)
+        script_folding()  # OpenCC (~35 ms): here, not on the first keystroke with a Chinese character
+        # Not pinyin's character table (~12 MB, one 30 ms parse holding the GIL): only a
+        # pinyin hit's "why found" and mixed queries (ka啡) need it, and they read it then.
 
     def __len__(self) -> int:
         return len(self._index.table)
@@ -324,7 +330,8 @@ class SearchEngine:
         tie_scores: dict[str, np.ndarray] = {}
         zeros = np.zeros(size)
         word_bm25, gram_bm25 = index.keyword.scores(terms, size) if terms else (zeros, zeros)
-        keyword = word_bm25 + self.keyword_settings.bigram_weight * gram_bm25
+        pinyin_bm25 = index.keyword.pinyin_scores(terms, size) if terms.pinyin else zeros
+        keyword = word_bm25 + self.keyword_settings.bigram_weight * gram_bm25 + pinyin_bm25
         expansion = QueryTerms()
         if terms:
             part_rankings = []
@@ -404,12 +411,20 @@ class SearchEngine:
             if name in ranks:
                 ranked_hit |= ranks[name][slots] > 0
         substring_hit = ranks["substring"][slots] > 0 if "substring" in ranks else np.zeros(len(slots), bool)
-        group = np.where(ranked_hit, 0, np.where(substring_hit, 1, 2))
+        group = np.where(ranked_hit, 0, np.where(substring_hit, 2, 3))
+        if terms.pinyin:  # found by pinyin alone: after every literal hit (kafei the word before 咖啡)
+            literal = (word_bm25[slots] > 0) | (gram_bm25[slots] > 0)
+            others = np.zeros(len(slots), dtype=bool)
+            for name in ("expanded", "vector", "context"):
+                if name in ranks:
+                    others |= ranks[name][slots] > 0
+            group = np.where((group == 0) & ~literal & ~others & (pinyin_bm25[slots] > 0), 1, group)
         order = np.lexsort((slots, -final, group))
 
         final_all = np.zeros(size)
         final_all[slots] = final
-        parts = {"bm25": word_bm25, "bigram": gram_bm25, "keyword": keyword, "vector": similarity}
+        parts = {"bm25": word_bm25, "bigram": gram_bm25, "pinyin": pinyin_bm25, "keyword": keyword,
+                 "vector": similarity}
         for name, values in (("importance", importance), ("heat", heat), ("freshness", freshness)):
             full = np.zeros(size)
             full[slots] = values
@@ -463,6 +478,9 @@ class SearchEngine:
             prefetch(shown.tolist(), keyword.bigrams)
         for i, slot in enumerate(shown.tolist()):
             words, grams = keyword.matched(slot, r.terms)
+            pinyin = keyword.matched_pinyin(slot, r.terms) if r.terms.pinyin else []
+            record = records[slot]
+            folded = script_matches(r.plan.rank_texts, record, words + grams)
             hit_ranks = {name: (values[i] or None) for name, values in ranks.items()}
             sim = cols["vector"][i]
             explanation = HitExplanation(
@@ -470,8 +488,8 @@ class SearchEngine:
                 bigram_bm25=cols["bigram"][i], keyword_score=cols["keyword"][i],
                 vector_similarity=None if sim != sim else sim, ranks=hit_ranks, fusion=fusion[i],
                 importance=cols["importance"][i], heat=cols["heat"][i], freshness=cols["freshness"][i],
-                final=final[i], found_by=tuple(n for n, v in hit_ranks.items() if v), position=i + 1)
-            record = records[slot]
+                final=final[i], found_by=tuple(n for n, v in hit_ranks.items() if v), position=i + 1,
+                matched_pinyin=tuple(pinyin), matched_script=folded, pinyin_score=cols["pinyin"][i])
             hits.append(SearchHit(record.id, final[i], record, explanation))
         return hits
 

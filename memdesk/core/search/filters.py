@@ -125,12 +125,17 @@ class Evaluator:
         return self.filter(node)
 
     def word(self, text: str) -> np.ndarray:
-        """Contains the word: by its stemmed terms for Latin words, as written otherwise."""
+        """Contains the word: by its stemmed terms for Latin words, as written otherwise;
+        letters also by the Chinese words they spell in pinyin (kafei OR lvcha, -kafei)."""
         slots = None if has_cjk(text) else self.keyword.word_slots(text)
         if slots is None:
-            return self.substring.mask(normalise(text), self.size)
-        mask = np.zeros(self.size, dtype=bool)
-        mask[slots[slots < self.size]] = True
+            mask = self.substring.mask(normalise(text), self.size)
+        else:
+            mask = np.zeros(self.size, dtype=bool)
+            mask[slots[slots < self.size]] = True
+        if any(c.isascii() and c.isalpha() for c in text):
+            spelt = self.keyword.pinyin_slots(text)
+            mask[spelt[spelt < self.size]] = True
         return mask
 
     def filter(self, node: Filter) -> np.ndarray:

@@ -17,7 +17,7 @@ import numpy as np
 
 SEGMENT_MIN = 2000  # postings a term needs to get a blob
 STORE_MIN = 30_000  # memories below which rows read fast enough and blobs are not made
-FIELDS = ("search_word", "search_gram")
+FIELDS = ("search_word", "search_gram", "search_pinyin")
 
 
 def mark_dirty(conn, docs: set[int]) -> None:

@@ -64,7 +64,7 @@ from .tokenize import Tokenizer, normalise
 META = np.dtype([("doc", "<i8"), ("persona", "<i4"), ("group", "<i4"), ("type", "<i4"), ("scope", "<i4"),
                  ("tier", "<i4"), ("importance", "<f8"), ("created", "<f8"), ("updated", "<f8"),
                  ("expires", "<f8"), ("access", "<f8"), ("mention", "<f8"), ("deleted", "?"),
-                 ("superseded", "?"), ("wlen", "<f8"), ("glen", "<f8")])
+                 ("superseded", "?"), ("wlen", "<f8"), ("glen", "<f8"), ("plen", "<f8")])
 GLOBAL_CODE = -1
 BATCH = 500  # memories cut per build transaction
 COMPACT_AFTER = 2000  # memories cut in one write before it compacts the postings (index_segments)
@@ -90,11 +90,11 @@ class _Codes:
         return code
 
 
-_PACK = struct.Struct("<qiiiiidddddd??dd")
+_PACK = struct.Struct("<qiiiiidddddd??ddd")
 assert _PACK.size == META.itemsize
 
 
-def pack_meta(doc: int, record: MemoryRecord, codes: _Codes, wlen: float, glen: float) -> bytes:
+def pack_meta(doc: int, record: MemoryRecord, codes: _Codes, wlen: float, glen: float, plen: float) -> bytes:
     return _PACK.pack(
         doc, GLOBAL_CODE if record.persona_id is None else codes.code("p", record.persona_id),
         codes.code("g", normalise(record.group)),
@@ -103,7 +103,7 @@ def pack_meta(doc: int, record: MemoryRecord, codes: _Codes, wlen: float, glen: 
         TIERS.index(record.tier) if record.tier in TIERS else -1,
         record.importance, record.created_at.timestamp(), record.updated_at.timestamp(),
         _timestamp(record.expires_at), record.access_count, record.mention_count,
-        record.deleted_at is not None, record.superseded_by is not None, wlen, glen)
+        record.deleted_at is not None, record.superseded_by is not None, wlen, glen, plen)
 
 
 _COLUMNS = ("id", "persona_id", "group_name", "title", "content", "summary", "tags", "type", "scope",
@@ -136,6 +136,13 @@ def stored_datetime(text: str) -> datetime:
         return datetime.strptime(text.zfill(26), "%Y-%m-%d %H:%M:%S.%f").replace(tzinfo=timezone.utc)
 
 
+def _bag(terms: dict) -> str:
+    """A term bag as compact JSON (whole counts without ".0"): three bags a memory
+    make up most of search_doc."""
+    return json.dumps({t: int(v) if v == int(v) else v for t, v in terms.items()},
+                      ensure_ascii=False, separators=(",", ":"))
+
+
 def _cut_key(record) -> str:
     """What a memory's cut depends on, field by field (the joined text cannot tell
     a title from the start of the content)."""
@@ -155,13 +162,14 @@ def _records(conn, ids: list[str]) -> dict[str, _Row]:
 
 
 def _docs(conn, column: str, keys: list) -> dict:
-    """search_doc rows by memory_id or doc: key -> (doc, memory_id, text, words, grams, vocab, tags, cut key)."""
+    """search_doc rows by memory_id or doc: key -> (doc, memory_id, text, words, grams, vocab, tags, cut key,
+    pinyin)."""
     out = {}
     for start in range(0, len(keys), 500):
         chunk = keys[start:start + 500]
         marks = ",".join("?" * len(chunk))
-        for row in conn.execute(f'SELECT d.doc, d.memory_id, t.text, d.words, d.grams, d.vocab, d.tags, d.key '
-                                f'FROM search_doc d LEFT JOIN search_text t ON t.doc = d.doc '
+        for row in conn.execute(f'SELECT d.doc, d.memory_id, t.text, d.words, d.grams, d.vocab, d.tags, d.key, '
+                                f'd.pinyin FROM search_doc d LEFT JOIN search_text t ON t.doc = d.doc '
                                 f'WHERE d.{column} IN ({marks})', chunk):
             out[row[0] if column == "doc" else row[1]] = row
     return out
@@ -173,8 +181,8 @@ class _Writer:
     def __init__(self, conn, tokenizer: Tokenizer, vocabulary: Vocabulary):
         self.conn, self.tokenizer, self.vocabulary = conn, tokenizer, vocabulary
         self.codes = _Codes(conn)
-        self.put = {"search_word": [], "search_gram": []}
-        self.drop = {"search_word": [], "search_gram": []}
+        self.put = {"search_word": [], "search_gram": [], "search_pinyin": []}
+        self.drop = {"search_word": [], "search_gram": [], "search_pinyin": []}
         self.tag_put: list = []
         self.tag_drop: list = []
         self.docs: list = []
@@ -187,15 +195,16 @@ class _Writer:
         return recut or old is None or old[7] != _cut_key(record), searchable_text(record)
 
     def write(self, record: MemoryRecord, old, vocab: list[str], *, recut: bool = False,
-              terms: tuple[dict, dict] | None = None) -> None:
+              terms: tuple[dict, dict, dict] | None = None) -> None:
         text = searchable_text(record)
         if old is None:
-            doc, old_words, old_grams, old_tags = self.next_doc, {}, {}, []
+            doc, old_words, old_grams, old_pinyin, old_tags = self.next_doc, {}, {}, {}, []
             self.next_doc += 1
             self.delta["docs"] += 1
         else:
             doc = old[0]
             old_words, old_grams = json.loads(old[3] or "{}"), json.loads(old[4] or "{}")
+            old_pinyin = json.loads(old[8] or "{}")
             old_tags = json.loads(old[6])
             if old[2] is None:
                 self.delta["docs"] += 1  # a stub from the upgrade: counted once it is cut
@@ -205,27 +214,29 @@ class _Writer:
             # Only counters, states or times changed (an access, a move to the trash):
             # the packed columns are all there is to write.
             self.metas.append((doc, pack_meta(doc, record, self.codes, float(sum(old_words.values())),
-                                              float(sum(old_grams.values())))))
+                                              float(sum(old_grams.values())), float(sum(old_pinyin.values())))))
             return
         if same:
-            words, grams = old_words, old_grams
+            words, grams, pinyin = old_words, old_grams, old_pinyin
         else:
             if terms is None:
                 terms = cut_one((self.tokenizer, record, self.vocabulary.within(text)))
-            words, grams = terms
+            words, grams, pinyin = terms
             self._postings("search_word", doc, old_words, words)
             self._postings("search_gram", doc, old_grams, grams)
-        wlen, glen = float(sum(words.values())), float(sum(grams.values()))
+            self._postings("search_pinyin", doc, old_pinyin, pinyin)
+        wlen, glen, plen = float(sum(words.values())), float(sum(grams.values())), float(sum(pinyin.values()))
         self.delta["words_len"] += wlen - float(sum(old_words.values()))
         self.delta["grams_len"] += glen - float(sum(old_grams.values()))
+        self.delta["pinyin_len"] += plen - float(sum(old_pinyin.values()))
         tags = sorted({normalise(t) for t in record.tags})
         self.tag_drop += [(t, doc) for t in set(old_tags) - set(tags)]
         self.tag_put += [(t, doc) for t in set(tags) - set(old_tags)]
-        meta = pack_meta(doc, record, self.codes, wlen, glen)
-        self.docs.append((doc, record.id, text, json.dumps(words, ensure_ascii=False),
-                          json.dumps(grams, ensure_ascii=False), json.dumps(vocab, ensure_ascii=False),
+        meta = pack_meta(doc, record, self.codes, wlen, glen, plen)
+        self.docs.append((doc, record.id, text, _bag(words), _bag(grams), json.dumps(vocab, ensure_ascii=False),
                           json.dumps(tags, ensure_ascii=False),
-                          text_hash(embed_text(record.title, record.content)), key))
+                          text_hash(embed_text(record.title, record.content)), key,
+                          _bag(pinyin)))
         self.metas.append((doc, meta))
 
     def _postings(self, table: str, doc: int, old: dict, new: dict) -> None:
@@ -235,18 +246,21 @@ class _Writer:
     def remove(self, old) -> None:
         doc = old[0]
         words, grams = json.loads(old[3] or "{}"), json.loads(old[4] or "{}")
+        pinyin = json.loads(old[8] or "{}")
         self.drop["search_word"] += [(t, doc) for t in words]
         self.drop["search_gram"] += [(t, doc) for t in grams]
+        self.drop["search_pinyin"] += [(t, doc) for t in pinyin]
         self.tag_drop += [(t, doc) for t in json.loads(old[6])]
         if old[2] is not None:
             self.delta["docs"] -= 1
         self.delta["words_len"] -= float(sum(words.values()))
         self.delta["grams_len"] -= float(sum(grams.values()))
+        self.delta["pinyin_len"] -= float(sum(pinyin.values()))
         self.gone.append((doc,))
 
     def flush(self) -> None:
         c = self.conn
-        for table in ("search_word", "search_gram"):
+        for table in ("search_word", "search_gram", "search_pinyin"):
             # In key order: B-tree pages are then filled one after another, not at random.
             c.executemany(f'DELETE FROM {table} WHERE term = ? AND doc = ?', sorted(self.drop[table]))
             c.executemany(f'INSERT OR REPLACE INTO {table} (term, doc, tf) VALUES (?, ?, ?)', sorted(self.put[table]))
@@ -255,8 +269,8 @@ class _Writer:
         c.executemany('DELETE FROM search_doc WHERE doc = ?', self.gone)
         c.executemany('DELETE FROM search_meta WHERE doc = ?', self.gone)
         c.executemany('DELETE FROM search_text WHERE doc = ?', self.gone)
-        c.executemany('INSERT OR REPLACE INTO search_doc (doc, memory_id, words, grams, vocab, tags, ehash, key) '
-                      'VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [row[:2] + row[3:] for row in self.docs])
+        c.executemany('INSERT OR REPLACE INTO search_doc (doc, memory_id, words, grams, vocab, tags, ehash, key, '
+                      'pinyin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [row[:2] + row[3:] for row in self.docs])
         c.executemany('INSERT OR REPLACE INTO search_text (doc, text) VALUES (?, ?)',
                       [(row[0], row[2]) for row in self.docs])
         c.executemany('INSERT OR REPLACE INTO search_meta (doc, meta) VALUES (?, ?)', self.metas)
@@ -367,13 +381,18 @@ def build(store, *, cancel: Callable[[], bool] = lambda: False,
     return done
 
 
+def reset(conn) -> int:
+    """Empty the index and leave a stub per memory for ``build`` to cut (inside the
+    caller's transaction; also the upgrade step when what a cut holds changes)."""
+    for table in ("search_word", "search_gram", "search_pinyin", "search_tag", "search_vocab", "search_code",
+                  "search_meta", "search_text", "search_doc", "search_segment", "search_dirty"):
+        conn.execute(f'DELETE FROM {table}')
+    conn.execute('DELETE FROM search_stat WHERE name != \'epoch\'')  # readers notice by the epoch
+    return stub_all(conn)
+
+
 def rebuild(store, *, progress: Callable[[int, int], None] = lambda done, total: None) -> int:
     """Drop the index and build it again from the memories (repair; tests compare with it)."""
     with store.write():
-        conn = store.connection()
-        for table in ("search_word", "search_gram", "search_tag", "search_vocab", "search_code", "search_meta",
-                      "search_text", "search_doc", "search_segment", "search_dirty"):
-            conn.execute(f'DELETE FROM {table}')
-        conn.execute('DELETE FROM search_stat WHERE name != \'epoch\'')  # readers notice by the epoch
-        stub_all(conn)
+        reset(store.connection())
     return build(store, progress=progress)

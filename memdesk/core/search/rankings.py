@@ -5,7 +5,7 @@ import re
 
 import numpy as np
 
-from .stopwords import BIGRAM_SKIP, WORDS as STOP_WORDS
+from .stopwords import BIGRAM_SKIP, LONE, WORDS as STOP_WORDS
 from .tokenize import normalise
 
 _CJK_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]")
@@ -42,6 +42,8 @@ def needles(words: list[str]) -> list[str]:
     needles = list(dict.fromkeys(n for n in needles if n))
     content = [n for n in needles if n not in STOP_WORDS]
     needles = content or needles
+    # A lone 不 or 没 beside other words is not what the query is about (stopwords.LONE).
+    needles = [n for n in needles if n not in LONE] or needles
     return [n for n in needles if not bigram_covered(n)]
 
 

@@ -35,3 +35,10 @@ WORDS = ENGLISH | CHINESE
 # Particles that are almost never part of a content word: a CJK bigram with
 # one of them ("的主", "吗？") is noise, so bigrams skip them.
 BIGRAM_SKIP = frozenset("的了吗呢吧啊呀哦嗯啦么")
+
+# Single characters that carry no meaning on their own: negation, degree,
+# measure and linking words that jieba leaves standing alone ("zzzqqq不存在"
+# cuts to 不 + 存在). In a query they add to the score of a memory that
+# matches something else, but never make a hit by themselves (keyword.py).
+# The stop words above are dropped outright and need no place here.
+LONE = frozenset("不没别未非无太再才只已曾将并等每各某该此所为因但却则即若如使由比跟同便更挺一")

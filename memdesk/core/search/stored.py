@@ -28,6 +28,7 @@ from .table import RecordTable
 from .tokenize import Tokenizer, normalise
 from .vectors import VectorIndex
 
+_BAGS = {"search_word": "words", "search_gram": "grams", "search_pinyin": "pinyin"}  # search_doc columns
 RELOAD_AFTER = 20_000  # more changed memories than this: reload every column at once
 POSTINGS_CACHE = 256  # terms whose postings stay in memory between searches
 VECTOR_BLOCK = 4096  # stored vectors read per step at start
@@ -106,7 +107,7 @@ class StoredTable(RecordTable):
         c["live"][docs] = True
         c["seq"][docs] = docs
         for name in ("persona", "group", "type", "scope", "tier", "importance", "created", "updated",
-                     "expires", "access", "mention", "deleted", "superseded", "wlen", "glen"):
+                     "expires", "access", "mention", "deleted", "superseded", "wlen", "glen", "plen"):
             c[name][docs] = rows[name]
         self._count = int(self.col("live").sum())
         self._neighbours = None
@@ -138,7 +139,7 @@ class StoredTable(RecordTable):
         self._group_codes = {n: c for k, n, c in rows if k == "g"}
 
     def add_columns(self) -> None:
-        for name in ("wlen", "glen"):
+        for name in ("wlen", "glen", "plen"):
             self.cols.setdefault(name, np.zeros(len(self.cols["live"]), dtype=np.float64))
 
     # -- lookups the in-memory table answers from its dicts ---------------------------
@@ -281,7 +282,7 @@ class StoredField(BM25Field):
         slot = int(slot)
         cached = self._docs.get(slot)
         if cached is None:
-            column = "words" if self.name == "search_word" else "grams"
+            column = _BAGS[self.name]
             row = self.store.connection().execute(f'SELECT {column} FROM search_doc WHERE doc = ?', (slot,)).fetchone()
             cached = json.loads(row[0]) if row and row[0] else {}
             if len(self._docs) > 512:
@@ -366,6 +367,7 @@ class StoredIndex:
         s = self.keyword.settings
         self.keyword.words = StoredField(store, self.table, "search_word", "wlen", k1=s.k1, b=s.b, epsilon=s.epsilon)
         self.keyword.bigrams = StoredField(store, self.table, "search_gram", "glen", k1=s.k1, b=s.b, epsilon=s.epsilon)
+        self.keyword.pinyin = StoredField(store, self.table, "search_pinyin", "plen", k1=s.k1, b=s.b, epsilon=s.epsilon)
         self.substring = StoredSubstring(store, self.table)
         self.vectors = VectorIndex(*vector_model) if vector_model else None
         self.marker = -1
@@ -392,6 +394,7 @@ class StoredIndex:
         changed, self.postings_version = version != self.postings_version, version
         self.keyword.words.reset(n, float(stat(conn, "words_len")), postings=changed)
         self.keyword.bigrams.reset(n, float(stat(conn, "grams_len")), postings=changed)
+        self.keyword.pinyin.reset(n, float(stat(conn, "pinyin_len")), postings=changed)
 
     def catch_up(self) -> tuple[bool, list[tuple[int, str]]]:
         """Take in what any process wrote since the last look. Returns (anything

@@ -1,7 +1,8 @@
 """Turning mixed Chinese/English text into index terms.
 
 - Everything is NFKC-normalised (full-width letters, digits and punctuation
-  become their ASCII forms) and case-folded first.
+  become their ASCII forms), case-folded and, where it holds Chinese,
+  folded to simplified characters (script.py) first.
 - Chinese goes through jieba in search mode (long words also yield their
   dictionary sub-words). jieba takes about a second to load its dictionary,
   so it is loaded lazily; call ``warm_up`` from a worker thread at start-up so
@@ -20,6 +21,7 @@ import threading
 import unicodedata
 from typing import Iterable
 
+from .script import fold
 from .stopwords import BIGRAM_SKIP, WORDS as STOP_WORDS
 
 # Han (with extension A and compatibility ideographs), kana, hangul.
@@ -36,8 +38,9 @@ SHORT_TEXT, SHORT_CACHE = 24, 20_000
 
 
 def normalise(text: str) -> str:
-    """NFKC + case folding: the form every index and every match uses."""
-    return unicodedata.normalize("NFKC", text).casefold()
+    """NFKC, case folding and simplified script: the form every index and every match uses."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return fold(text) if _HAS_CJK.search(text) else text
 
 
 def has_cjk(text: str) -> bool:

@@ -171,7 +171,6 @@ class SearchBackend:
             return Outcome(text, [], terms, error=exc.reason)
         engine = self.open_engine()
         result = engine.search(text, persona=persona, limit=limit, record_access=False)
-        hits = [Hit(h.id, h.score, h.explain, tuple(h.explain.matched_words) + tuple(h.explain.matched_bigrams),
-                    h.record) for h in result.hits]
+        hits = [Hit(h.id, h.score, h.explain, h.explain.highlights(), h.record) for h in result.hits]
         return Outcome(text, hits, terms, total=result.total, notice=result.notice,
                        elapsed_ms=(time.perf_counter() - started) * 1000)

@@ -39,6 +39,9 @@ class ExplainPanel(QWidget):
             "substring": self.tr("exact text"), "vector": self.tr("meaning"),
             "context": self.tr("next to a match, same conversation"),
             "backend": self.tr("Search"), "order": self.tr("Order"),
+            "matched_pinyin": self.tr("Matched by pinyin"),
+            "matched_script": self.tr("Matched across traditional and simplified"),
+            "pinyin_score": self.tr("Keyword score (pinyin)"),
         }
 
     def __init__(self, parent=None):

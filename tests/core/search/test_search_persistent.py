@@ -32,20 +32,20 @@ def snapshot(store: Store) -> dict:
     names = {(k, c): n for k, n, c in conn.execute('SELECT kind, name, code FROM search_code')}
     ids = dict(conn.execute('SELECT doc, memory_id FROM search_doc'))
     docs = {}
-    for memory_id, text, words, grams, vocab, tags, ehash, meta in conn.execute(
-            'SELECT d.memory_id, t.text, d.words, d.grams, d.vocab, d.tags, d.ehash || d.key, m.meta '
+    for memory_id, text, words, grams, vocab, tags, ehash, meta, pinyin in conn.execute(
+            'SELECT d.memory_id, t.text, d.words, d.grams, d.vocab, d.tags, d.ehash || d.key, m.meta, d.pinyin '
             'FROM search_doc d LEFT JOIN search_meta m ON m.doc = d.doc LEFT JOIN search_text t ON t.doc = d.doc'):
         row = np.frombuffer(meta, dtype=META)[0] if meta is not None else None
         columns = None if row is None else (
             names.get(("p", int(row["persona"])), "global"), names[("g", int(row["group"]))],
             *(float(row[n]) for n in ("type", "scope", "tier", "importance", "created", "updated", "expires",
-                                      "access", "mention", "deleted", "superseded", "wlen", "glen")))
+                                      "access", "mention", "deleted", "superseded", "wlen", "glen", "plen")))
         docs[memory_id] = (text, json.loads(words or "{}"), json.loads(grams or "{}"), sorted(json.loads(vocab)),
-                           json.loads(tags), ehash, columns)
+                           json.loads(tags), ehash, columns, json.loads(pinyin or "{}"))
     postings = {table: sorted((t, ids[d], tf) for t, d, tf in conn.execute(f'SELECT term, doc, tf FROM {table}'))
-                for table in ("search_word", "search_gram")}
+                for table in ("search_word", "search_gram", "search_pinyin")}
     stats = dict(conn.execute("SELECT name, value FROM search_stat WHERE name NOT IN ('epoch', 'postings', 'last_doc')"))
-    for name in ("docs", "words_len", "grams_len"):
+    for name in ("docs", "words_len", "grams_len", "pinyin_len"):
         stats[name] = round(float(stats.get(name, 0)), 6)
     return {"docs": docs, "postings": postings, "stats": stats,
             "tags": sorted((t, ids[d]) for t, d in conn.execute('SELECT tag, doc FROM search_tag')),
