@@ -191,8 +191,8 @@ def test_the_last_maintenance_run_reads_as_sentences_in_local_time(launch, db_pa
 
 
 def test_the_maintenance_summary_names_a_failed_task_in_words(qapp):
-    from memdesk.gui.dialogs.maintenance_report import report_summary
     from memdesk.gui import i18n
+    from memdesk.gui.dialogs.maintenance_report import report_summary
 
     i18n.install("en")  # an earlier test may have left Chinese installed
     report = {"started_at": "2026-11-30T08:00:00+00:00",
