@@ -100,7 +100,7 @@ class App(QObject):
             return None
 
     def _new_window(self) -> None:
-        from .main_window import MainWindow
+        from .window.main_window import MainWindow
 
         window = MainWindow(self.session, ask=self.ask, maintenance_delay_ms=self.maintenance_delay_ms)
         window.database_requested.connect(self.switch_database)

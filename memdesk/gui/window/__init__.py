@@ -1,2 +1,2 @@
-"""The main window's parts: its actions and menus, and what can be done to selected memories.
-(main_window.py and status.py join them here after the open branches merge.)"""
+"""The main window: the window itself, its actions and menus, what can be done to selected
+memories, the status-bar jobs indicator and the first-start semantic-search offer."""

@@ -25,26 +25,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .. import __version__
-from ..core import ops as operations
-from ..core import queries
-from . import icons, prefs
-from .app.maintenance import MaintenanceScheduler
-from .browser.browser_pane import BrowserPane
-from .browser.search_bar import SearchBar
-from .dialogs.ask import Asker
-from .dialogs.context_preview import ContextPreviewDialog
-from .dialogs.personas import PersonasDialog
-from .dialogs.review_inbox import ReviewInboxDialog, proposal_count
-from .dialogs.settings import SettingsDialog
-from .dialogs.tool_log import ToolLogDialog
-from .editor.editor import MemoryEditor
-from .importing.importer import Importer
-from .model_manager import ModelController
+from ... import __version__
+from ...core import ops as operations
+from ...core import queries
+from .. import icons, prefs
+from ..app.maintenance import MaintenanceScheduler
+from ..browser.browser_pane import BrowserPane
+from ..browser.search_bar import SearchBar
+from ..dialogs.ask import Asker
+from ..dialogs.context_preview import ContextPreviewDialog
+from ..dialogs.personas import PersonasDialog
+from ..dialogs.review_inbox import ReviewInboxDialog, proposal_count
+from ..dialogs.settings import SettingsDialog
+from ..dialogs.tool_log import ToolLogDialog
+from ..editor.editor import MemoryEditor
+from ..importing.importer import Importer
+from ..model_manager import ModelController
+from .actions import build_actions, build_menus, context_menu
+from .memory_actions import MemoryActions
 from .semantic_offer import SemanticOffer, set_offer_pending
 from .status import JobsWidget
-from .window.actions import build_actions, build_menus, context_menu
-from .window.memory_actions import MemoryActions
 
 ALL_KEY, GLOBAL_KEY = "__all__", "__global__"
 
@@ -548,7 +548,7 @@ class MainWindow(QMainWindow):
         self.context_preview_dialog.open()
 
     def open_statistics(self) -> None:
-        from .dialogs.statistics import StatisticsDialog  # pyqtgraph loads only when asked for
+        from ..dialogs.statistics import StatisticsDialog  # pyqtgraph loads only when asked for
 
         if self.statistics_dialog is None:
             self.statistics_dialog = StatisticsDialog(self.session, self)
@@ -572,7 +572,7 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def _weights_changed(self, weights: dict) -> None:
-        from .browser.search_backend import stored_weights
+        from ..browser.search_backend import stored_weights
 
         self.browser.backend.set_weights(stored_weights(self.session.store))
         self.browser.search(self.browser.query)
@@ -591,7 +591,7 @@ class MainWindow(QMainWindow):
         return box
 
     def show_syntax(self) -> None:
-        from .dialogs.syntax_help import SyntaxHelpDialog
+        from ..dialogs.syntax_help import SyntaxHelpDialog
 
         if self.syntax_dialog is None:
             self.syntax_dialog = SyntaxHelpDialog(self)
