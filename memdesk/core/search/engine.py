@@ -474,7 +474,7 @@ class SearchEngine:
         hits = []
         records = table.records_of(shown.tolist())
         prefetch = getattr(keyword.words, "prefetch", None)
-        if prefetch is not None:  # the store's index: the hits' term bags in one read
+        if prefetch is not None and r.terms.pinyin:  # naming a pinyin match reads the hits' word bags
             prefetch(shown.tolist(), keyword.bigrams)
         for i, slot in enumerate(shown.tolist()):
             words, grams = keyword.matched(slot, r.terms)

@@ -251,6 +251,9 @@ class StoredField(BM25Field):
         keep = arrays[0] < self.table.size
         if not keep.all():
             arrays = (arrays[0][keep], arrays[1][keep])
+        if len(arrays[0]) > 1 and bool((np.diff(arrays[0]) < 0).any()):  # a blob plus dirty rows
+            order = np.argsort(arrays[0], kind="stable")
+            arrays = (arrays[0][order], arrays[1][order])
         self._cache[term] = arrays
         if len(self._cache) > POSTINGS_CACHE:
             self._cache.popitem(last=False)
@@ -291,7 +294,14 @@ class StoredField(BM25Field):
         return cached
 
     def contains(self, slot: int, term: str) -> bool:
-        return term in self.doc_weights(slot)
+        bag = self._docs.get(int(slot))
+        if bag is None and term in self._cache:
+            # The query's own terms: their postings (sorted by doc) were read to score it, so a
+            # hit's "why found" needs no term bag (a JSON read and parse per hit).
+            docs = self._cache[term][0]
+            at = int(np.searchsorted(docs, slot))
+            return at < len(docs) and int(docs[at]) == int(slot)
+        return term in (bag if bag is not None else self.doc_weights(slot))
 
     def prefetch(self, slots: list[int], other: "StoredField") -> None:
         """Read the term bags of the hits about to be explained, for both fields, in one query."""
