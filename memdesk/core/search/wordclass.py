@@ -18,7 +18,8 @@ Measured (bench/retrieval.py, keyword-only), R@5 / R@10 at weight 1.0
 MemDaily with the chat distractors 0.8053 / 0.8803 -> 0.8075 / 0.8817
 (MRR@10 0.8921 -> 0.8938); MemDaily alone 0.9033 / 0.9779 -> 0.9034 /
 0.9778; LoCoMo unchanged, 0.6355 / 0.7181 (English has no such tags). At
-0.0 (dropping them): MemDaily 0.9033 / 0.9774. The gain is small and where
+0.0 (dropping them): with distractors 0.8070 / 0.8811, MemDaily alone
+0.9033 / 0.9774. The gain is small and where
 expected: the distractors are chatty first-person lines, which function
 words in a question pull up; MemDaily's questions repeat the memory's own
 wording. Held-out conversational data decides whether it stays.
