@@ -9,8 +9,6 @@ from PySide6.QtCore import Qt
 from memdesk.core.io.personas import ALIASES_KEY
 from memdesk.core.store import Store
 
-
-
 A = "3f2a9c1e-8d4b-4c1a-9f00-0123456789ab"
 B = "7b1e0d22-1111-4222-8333-444455556666"
 C = "c0ffee00-aaaa-4bbb-8ccc-dddddddddddd"

@@ -19,7 +19,7 @@ document length is then the weighted length, as in BM25F's simple form.
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from collections.abc import Iterable
 
 import numpy as np
 

@@ -10,8 +10,8 @@ and writes this cache.
 """
 from __future__ import annotations
 
-import logging
 import json
+import logging
 import os
 import struct
 import tempfile

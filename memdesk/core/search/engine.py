@@ -24,9 +24,9 @@ substring follow the ranked hits (seed 000's fallback).
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Callable, Iterable
 
 import numpy as np
 
@@ -39,12 +39,12 @@ from .explain import HitExplanation, MissExplanation, script_matches
 from .filters import Evaluator, Plan, plan, visible_mask
 from .fusion import SearchWeights, context_lift, final_scores, hybrid, rrf
 from .index import SearchIndex, vocabulary_of
-from .stored import StoredIndex
 from .keyword import KeywordSettings, QueryTerms
 from .query import parse
 from .rankings import interleave, needles, ranked
-from .tokenize import Tokenizer, normalise
 from .script import available as script_folding
+from .stored import StoredIndex
+from .tokenize import Tokenizer, normalise
 from .wordclass import function_words
 
 VECTOR_DEPTH = 50  # the most similar memories a vector ranking contributes

@@ -14,7 +14,6 @@ from dataclasses import asdict, dataclass, field
 from .script import has_traditional, originals
 from .tokenize import has_cjk, normalise
 
-
 SCRIPT_SEP, PINYIN_SEP, WORDS_SEP = " = ", " → ", "、"  # "飲料 = 饮料", "kafei → 咖啡、咖啡因"
 
 

@@ -15,9 +15,9 @@ also lifts the hiding of expired and superseded memories.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Callable
 
 import numpy as np
 

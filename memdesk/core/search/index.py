@@ -5,7 +5,7 @@ so searches keep using the old one meanwhile.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import numpy as np
 

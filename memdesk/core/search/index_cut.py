@@ -1,7 +1,7 @@
 """Cutting many memories at once, in worker processes when that is safe (core/parallel.py)."""
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..parallel import fork_map
 from .keyword import document_pinyin, document_terms

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..records import MemoryRecord
 from .stopwords import BIGRAM_SKIP

@@ -47,8 +47,8 @@ import json
 import sqlite3
 import struct
 from collections import Counter
+from collections.abc import Callable, Iterable
 from datetime import datetime, timezone
-from typing import Callable, Iterable
 
 import numpy as np
 
@@ -56,8 +56,18 @@ from ..embedding import embed_text, text_hash
 from ..records import SCOPES, TIERS, TYPES, MemoryRecord
 from .index_cut import cut_many, cut_one
 from .index_segments import compact, mark_dirty, worth_compacting
-from .index_vocab import (BULK, Vocabulary, add_refs, bump, containing, last_doc, persona_vocabulary,
-                          set_last_doc, stub_all, vocabulary_of)
+from .index_vocab import (
+    BULK,
+    Vocabulary,
+    add_refs,
+    bump,
+    containing,
+    last_doc,
+    persona_vocabulary,
+    set_last_doc,
+    stub_all,
+    vocabulary_of,
+)
 from .keyword import searchable_text
 from .tokenize import Tokenizer, normalise
 

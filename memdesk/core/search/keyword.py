@@ -109,7 +109,7 @@ class QueryTerms:
     def __bool__(self) -> bool:
         return bool(self.words or self.bigrams or self.pinyin)
 
-    def add(self, other: "QueryTerms", scale: float = 1.0) -> None:
+    def add(self, other: QueryTerms, scale: float = 1.0) -> None:
         for mine, theirs in ((self.words, other.words), (self.bigrams, other.bigrams),
                              (self.pinyin, other.pinyin)):
             for term, weight in theirs.items():

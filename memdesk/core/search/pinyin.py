@@ -46,9 +46,9 @@ import re
 import sys
 import threading
 import unicodedata
+from collections.abc import Callable
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Callable
 
 INITIALS = "#"  # marks an initials term ("#kf") apart from full readings
 MAX_WORD = 8  # longer Chinese words are phrases nobody spells out

@@ -79,7 +79,7 @@ class Filter:
 
 @dataclass(frozen=True)
 class Not:
-    child: "Node"
+    child: Node
 
     def render(self) -> str:
         inner = self.child.render()

@@ -5,7 +5,8 @@ import re
 
 import numpy as np
 
-from .stopwords import BIGRAM_SKIP, LONE, WORDS as STOP_WORDS
+from .stopwords import BIGRAM_SKIP, LONE
+from .stopwords import WORDS as STOP_WORDS
 from .tokenize import normalise
 
 _CJK_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]")

@@ -303,7 +303,7 @@ class StoredField(BM25Field):
             return at < len(docs) and int(docs[at]) == int(slot)
         return term in (bag if bag is not None else self.doc_weights(slot))
 
-    def prefetch(self, slots: list[int], other: "StoredField") -> None:
+    def prefetch(self, slots: list[int], other: StoredField) -> None:
         """Read the term bags of the hits about to be explained, for both fields, in one query."""
         conn = self.store.connection()
         wanted = [int(s) for s in slots if int(s) not in self._docs][:500]

@@ -19,10 +19,11 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
-from typing import Iterable
+from collections.abc import Iterable
 
 from .script import fold
-from .stopwords import BIGRAM_SKIP, WORDS as STOP_WORDS
+from .stopwords import BIGRAM_SKIP
+from .stopwords import WORDS as STOP_WORDS
 
 # Han (with extension A and compatibility ideographs), kana, hangul.
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"

@@ -9,7 +9,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from memdesk.core.search import SearchEngine
 from memdesk.core.search.indexer import pending

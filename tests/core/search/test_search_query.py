@@ -3,7 +3,17 @@ import pytest
 
 from memdesk.core.errors import MemDeskError
 from memdesk.core.search.query import (
-    And, Everything, Filter, Not, Or, Phrase, QuerySyntaxError, Word, parse, parse_date, render,
+    And,
+    Everything,
+    Filter,
+    Not,
+    Or,
+    Phrase,
+    QuerySyntaxError,
+    Word,
+    parse,
+    parse_date,
+    render,
 )
 from memdesk.core.times import now_utc
 
