@@ -21,13 +21,12 @@ run: $(DEPS)
 system-deps:
 	sh packaging/system-deps.sh
 
-# The habits that keep the layout (pyproject.toml configures each): lint, the import
-# contracts (core never imports gui/cli/Qt; gui never imports peewee or core.models), and
-# mypy on the core.
-# TODO(lead): after the one-shot `ruff format memdesk tests bench` (see pyproject), add
-# `$(BIN)/ruff format --check .` to this recipe.
+# The habits that keep the layout (pyproject.toml configures each): lint and formatting, the
+# import contracts (core never imports gui/cli/Qt; gui never imports peewee or core.models),
+# and mypy on the core.
 check: $(DEPS)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 

@@ -21,6 +21,7 @@ $MEMDESK_BENCH_CACHE (default /tmp/memdesk-bench). Then, each in a new process:
 - search_p50_ms / search_p95_ms: 200 new 1-3 word queries in one running
   process after the fresh-process figures (what search-as-you-type meets).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -61,17 +62,29 @@ def build_store(count: int) -> Path:
     items = memory_items(count)
     started = time.perf_counter()
     for start in range(0, count, FILE_SIZE):
-        chunk = [{"id": f"c{start + i:07d}", "title": m["title"], "content": m["content"], "group": m["group"],
-                  "tags": m["tags"], "type": m["type"], "importance": m["importance"],
-                  "createdAt": 1_700_000_000_000 + (start + i) * 1000}
-                 for i, m in enumerate(items[start:start + FILE_SIZE])]
+        chunk = [
+            {
+                "id": f"c{start + i:07d}",
+                "title": m["title"],
+                "content": m["content"],
+                "group": m["group"],
+                "tags": m["tags"],
+                "type": m["type"],
+                "importance": m["importance"],
+                "createdAt": 1_700_000_000_000 + (start + i) * 1000,
+            }
+            for i, m in enumerate(items[start : start + FILE_SIZE])
+        ]
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as handle:
             json.dump({"memories": chunk}, handle, ensure_ascii=False)
-        subprocess.run(memdesk("--db", str(path), "import", handle.name), check=True, cwd=str(ROOT),
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            memdesk("--db", str(path), "import", handle.name), check=True, cwd=str(ROOT), stdout=subprocess.DEVNULL
+        )
         os.unlink(handle.name)
-        print(f"  imported {min(start + FILE_SIZE, count)} of {count} "
-              f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+        print(
+            f"  imported {min(start + FILE_SIZE, count)} of {count} ({time.perf_counter() - started:.0f} s)",
+            file=sys.stderr,
+        )
     done.write_text("ok")
     return path
 
@@ -87,8 +100,10 @@ def fts5_store(db: Path) -> Path:
     target = sqlite3.connect(str(path))
     target.execute("CREATE VIRTUAL TABLE doc USING fts5(body)")
     rows = source.execute("SELECT rowid, title || ' ' || content FROM memory")
-    target.executemany("INSERT INTO doc (rowid, body) VALUES (?, ?)",
-                       ((r, " ".join(w for w in jieba.cut_for_search(t) if w.strip())) for r, t in rows))
+    target.executemany(
+        "INSERT INTO doc (rowid, body) VALUES (?, ?)",
+        ((r, " ".join(w for w in jieba.cut_for_search(t) if w.strip())) for r, t in rows),
+    )
     target.commit()
     target.close()
     return path
@@ -143,8 +158,17 @@ def window_child(db: str, t0: float, query: str) -> None:
     def finished(outcome):
         if outcome.engine == "engine" and outcome.hits:
             rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-            print(json.dumps({"window_ready_s": time.time() - t0, "window_rss_mb": rss,
-                              "window_max_stall_ms": meter.longest_ms, "hits": len(outcome.hits)}), flush=True)
+            print(
+                json.dumps(
+                    {
+                        "window_ready_s": time.time() - t0,
+                        "window_rss_mb": rss,
+                        "window_max_stall_ms": meter.longest_ms,
+                        "hits": len(outcome.hits),
+                    }
+                ),
+                flush=True,
+            )
             os._exit(0)
 
     browser.search_finished.connect(finished)
@@ -154,8 +178,13 @@ def window_child(db: str, t0: float, query: str) -> None:
 
 def window_ready(db: Path, query: str) -> dict:
     t0 = time.time()
-    out = subprocess.run([sys.executable, __file__, "--window-child", str(db), str(t0), query],
-                         capture_output=True, text=True, timeout=600, cwd=str(ROOT))
+    out = subprocess.run(
+        [sys.executable, __file__, "--window-child", str(db), str(t0), query],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=str(ROOT),
+    )
     line = next((ln for ln in out.stdout.splitlines() if ln.startswith("{")), None)
     if line is None:
         raise RuntimeError(f"window child failed: {out.stderr[-3000:]}")
@@ -164,17 +193,29 @@ def window_ready(db: Path, query: str) -> dict:
 
 def sizes_mb(db: Path) -> dict:
     conn = sqlite3.connect(str(db))
-    text = conn.execute("SELECT SUM(LENGTH(CAST(title AS BLOB)) + LENGTH(CAST(content AS BLOB)) + "
-                        "LENGTH(CAST(summary AS BLOB)) + LENGTH(CAST(tags AS BLOB)) + "
-                        "LENGTH(CAST(group_name AS BLOB))) FROM memory").fetchone()[0] or 0
+    text = (
+        conn.execute(
+            "SELECT SUM(LENGTH(CAST(title AS BLOB)) + LENGTH(CAST(content AS BLOB)) + "
+            "LENGTH(CAST(summary AS BLOB)) + LENGTH(CAST(tags AS BLOB)) + "
+            "LENGTH(CAST(group_name AS BLOB))) FROM memory"
+        ).fetchone()[0]
+        or 0
+    )
     try:
-        index = conn.execute("SELECT SUM(pgsize) FROM dbstat WHERE name LIKE 'search%' "
-                             "OR name LIKE 'sqlite_autoindex_search%'").fetchone()[0] or 0
+        index = (
+            conn.execute(
+                "SELECT SUM(pgsize) FROM dbstat WHERE name LIKE 'search%' OR name LIKE 'sqlite_autoindex_search%'"
+            ).fetchone()[0]
+            or 0
+        )
     except sqlite3.OperationalError:  # dbstat not compiled in
         index = None
     conn.close()
-    return {"db_mb": round(db.stat().st_size / 1e6, 1), "text_mb": round(text / 1e6, 1),
-            "index_mb": None if index is None else round(index / 1e6, 1)}
+    return {
+        "db_mb": round(db.stat().st_size / 1e6, 1),
+        "text_mb": round(text / 1e6, 1),
+        "index_mb": None if index is None else round(index / 1e6, 1),
+    }
 
 
 def warm_search(db: Path, count: int = 200) -> dict:
@@ -201,16 +242,19 @@ def warm_search(db: Path, count: int = 200) -> dict:
         times.append((time.perf_counter() - started) * 1000)
     store.close()
     times.sort()
-    return {"search_p50_ms": round(statistics.median(times), 2),
-            "search_p95_ms": round(times[int(0.95 * (len(times) - 1))], 2)}
+    return {
+        "search_p50_ms": round(statistics.median(times), 2),
+        "search_p95_ms": round(times[int(0.95 * (len(times) - 1))], 2),
+    }
 
 
 def in_child(name: str, *args: str) -> str:
     """Run one of this file's helpers in a child process: building and in-process
     searching grow this process, and a child spawned later would report this
     process's peak as its own (Linux carries the high-water mark over exec)."""
-    out = subprocess.run([sys.executable, __file__, "--helper", name, *args], capture_output=True, text=True,
-                         cwd=str(ROOT), timeout=7200)
+    out = subprocess.run(
+        [sys.executable, __file__, "--helper", name, *args], capture_output=True, text=True, cwd=str(ROOT), timeout=7200
+    )
     if out.returncode:
         raise RuntimeError(f"{name} failed: {out.stderr[-3000:]}")
     return out.stdout.strip().splitlines()[-1]

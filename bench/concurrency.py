@@ -8,6 +8,7 @@ processes, two at a time; the MCP server is `memdesk mcp` driven by the mcp
 SDK client with memory_save calls. Afterwards every write must be present,
 and no writer may have reported "database is locked".
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,6 +35,7 @@ def window_writer(db: Path, n: int, errors: list) -> None:
     store = Store.open(db)
     try:
         from memdesk.core import ops as operations
+
         add = getattr(operations, "add_memory", None)
     except ImportError:
         add = None
@@ -50,18 +52,24 @@ def window_writer(db: Path, n: int, errors: list) -> None:
 
 def cli_writer(db: Path, n: int, errors: list) -> None:
     def one(i):
-        result = subprocess.run([sys.executable, "-m", "memdesk", "--db", str(db), "add", "--content",
-                                 f"命令行写入 {i}", "--tags", "cli"], capture_output=True, text=True, cwd=ROOT)
+        result = subprocess.run(
+            [sys.executable, "-m", "memdesk", "--db", str(db), "add", "--content", f"命令行写入 {i}", "--tags", "cli"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
         if result.returncode != 0:
             errors.append(f"cli: {result.stderr.strip()}")
+
     with ThreadPoolExecutor(max_workers=2) as pool:
         list(pool.map(one, range(n)))
 
 
 def mcp_writer(db: Path, n: int, errors: list) -> None:
     async def run():
-        params = StdioServerParameters(command=sys.executable, args=["-m", "memdesk", "--db", str(db), "mcp"],
-                                       cwd=str(ROOT))
+        params = StdioServerParameters(
+            command=sys.executable, args=["-m", "memdesk", "--db", str(db), "mcp"], cwd=str(ROOT)
+        )
         async with stdio_client(params) as (read, write):
             async with ClientSession(read, write) as session:
                 await session.initialize()
@@ -69,6 +77,7 @@ def mcp_writer(db: Path, n: int, errors: list) -> None:
                     result = await session.call_tool("memory_save", {"content": f"助手写入 {i}", "tags": ["mcp"]})
                     if result.is_error:
                         errors.append(f"mcp: {result.content[0].text}")
+
     anyio.run(run)
 
 
@@ -87,8 +96,10 @@ def main() -> int:
         func(db, args.writes, errors)
         timings[name] = round(time.perf_counter() - start, 1)
 
-    threads = [threading.Thread(target=timed, args=(name, func)) for name, func in
-               (("window", window_writer), ("cli", cli_writer), ("mcp", mcp_writer))]
+    threads = [
+        threading.Thread(target=timed, args=(name, func))
+        for name, func in (("window", window_writer), ("cli", cli_writer), ("mcp", mcp_writer))
+    ]
     for t in threads:
         t.start()
     for t in threads:
@@ -97,15 +108,22 @@ def main() -> int:
     counts = {tag: store.count(tag=tag) for tag in ("window", "cli", "mcp")}
     store.close()
     locked = sum("locked" in e for e in errors)
-    result = {"writes_each": args.writes, "present": counts, "total": sum(counts.values()),
-              "expected": 3 * args.writes, "errors": len(errors), "locked_errors": locked, "seconds": timings,
-              "ok": sum(counts.values()) == 3 * args.writes and not errors}
+    result = {
+        "writes_each": args.writes,
+        "present": counts,
+        "total": sum(counts.values()),
+        "expected": 3 * args.writes,
+        "errors": len(errors),
+        "locked_errors": locked,
+        "seconds": timings,
+        "ok": sum(counts.values()) == 3 * args.writes and not errors,
+    }
     if args.json:
         print(json.dumps(result))
     else:
         print(f"3 writers × {args.writes} writes on one database: {result['total']} of {result['expected']} present")
         print(f"  per writer: {counts}; time (s): {timings}")
-        print(f"  errors: {len(errors)} (\"database is locked\": {locked})")
+        print(f'  errors: {len(errors)} ("database is locked": {locked})')
         for e in errors[:5]:
             print("   ", e)
     return 0 if result["ok"] else 1

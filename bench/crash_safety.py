@@ -17,6 +17,7 @@ Kills fall at random moments within the measured length of an uninterrupted run
 (maintenance: within each task's measured length after it starts, task by task in
 turn, so the short tasks are hit too).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,28 +44,36 @@ from memdesk.core.times import now_utc  # noqa: E402
 
 CHILD = {
     "import": "from memdesk.core.store import Store\nfrom memdesk.core.io.plan import import_file\n"
-              "import sys\ns = Store.open(sys.argv[1])\nprint('go', flush=True)\nimport_file(s, sys.argv[2])\n"
-              "print('done', flush=True)\n",
+    "import sys\ns = Store.open(sys.argv[1])\nprint('go', flush=True)\nimport_file(s, sys.argv[2])\n"
+    "print('done', flush=True)\n",
     # argv: db, the run's clock (ISO), task names
     "maintenance": "import sys\nfrom datetime import datetime\nfrom memdesk.core.store import Store\n"
-                   "from memdesk.core.maintenance import run_maintenance\n"
-                   "s = Store.open(sys.argv[1])\nprint('go', flush=True)\n"
-                   "run_maintenance(s, sys.argv[3].split(','), now=datetime.fromisoformat(sys.argv[2]),\n"
-                   "                on_task=lambda name: print('task', name, flush=True))\n"
-                   "print('done', flush=True)\n",
+    "from memdesk.core.maintenance import run_maintenance\n"
+    "s = Store.open(sys.argv[1])\nprint('go', flush=True)\n"
+    "run_maintenance(s, sys.argv[3].split(','), now=datetime.fromisoformat(sys.argv[2]),\n"
+    "                on_task=lambda name: print('task', name, flush=True))\n"
+    "print('done', flush=True)\n",
     # argv: db; answers every open proposal with 'merge', one after another
     "merge": "import sys\nfrom memdesk.core.store import Store\n"
-             "from memdesk.core.maintenance import merge_proposal\n"
-             "from memdesk.core.maintenance.consolidation import PROPOSALS_KEY\n"
-             "s = Store.open(sys.argv[1])\nids = [p['id'] for p in s.setting(PROPOSALS_KEY, [])]\n"
-             "print('go', flush=True)\nfor pid in ids:\n    merge_proposal(s, pid)\n"
-             "print('done', flush=True)\n",
+    "from memdesk.core.maintenance import merge_proposal\n"
+    "from memdesk.core.maintenance.consolidation import PROPOSALS_KEY\n"
+    "s = Store.open(sys.argv[1])\nids = [p['id'] for p in s.setting(PROPOSALS_KEY, [])]\n"
+    "print('go', flush=True)\nfor pid in ids:\n    merge_proposal(s, pid)\n"
+    "print('done', flush=True)\n",
 }
 
 
 def make_import_file(path: Path, n: int, tag: str) -> None:
-    memories = [{"id": f"{tag}-{i}", "content": f"第 {i} 条导入的记忆：用户喜欢 item{i}", "tags": ["导入", tag],
-                 "group": f"组{i % 17}", "createdAt": 1700000000000 + i} for i in range(n)]
+    memories = [
+        {
+            "id": f"{tag}-{i}",
+            "content": f"第 {i} 条导入的记忆：用户喜欢 item{i}",
+            "tags": ["导入", tag],
+            "group": f"组{i % 17}",
+            "createdAt": 1700000000000 + i,
+        }
+        for i in range(n)
+    ]
     path.write_text(json.dumps({"memories": memories}, ensure_ascii=False), encoding="utf-8")
 
 
@@ -80,8 +89,12 @@ def run_import_scenario(kills: int, n: int, seed: int) -> dict:
     make_import_file(timing_file, n, "timing")
     scratch = work / "timing.db"
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-c", CHILD["import"], str(scratch), str(timing_file)], check=True,
-                   capture_output=True, cwd=ROOT)
+    subprocess.run(
+        [sys.executable, "-c", CHILD["import"], str(scratch), str(timing_file)],
+        check=True,
+        capture_output=True,
+        cwd=ROOT,
+    )
     full = time.perf_counter() - started
     outcomes = {"absent": 0, "complete": 0, "broken": 0}
     details = []
@@ -89,8 +102,12 @@ def run_import_scenario(kills: int, n: int, seed: int) -> dict:
         tag = f"run{k}"
         source = work / f"{tag}.json"
         make_import_file(source, n, tag)
-        proc = subprocess.Popen([sys.executable, "-c", CHILD["import"], str(db), str(source)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", CHILD["import"], str(db), str(source)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+        )
         proc.stdout.readline()  # 'go': the store is open, the import starts
         delay = rng.uniform(0, full)
         time.sleep(delay)
@@ -107,8 +124,15 @@ def run_import_scenario(kills: int, n: int, seed: int) -> dict:
         outcomes[state] += 1
         details.append({"kill_after_s": round(delay, 3), "integrity": integrity, "imported": got, "state": state})
         source.unlink()
-    return {"scenario": "import", "kills": kills, "memories": n, "full_import_s": round(full, 2),
-            "outcomes": outcomes, "ok": outcomes["broken"] == 0, "runs": details}
+    return {
+        "scenario": "import",
+        "kills": kills,
+        "memories": n,
+        "full_import_s": round(full, 2),
+        "outcomes": outcomes,
+        "ok": outcomes["broken"] == 0,
+        "runs": details,
+    }
 
 
 # ---- shared by the maintenance and merge scenarios ----------------------------------
@@ -121,8 +145,9 @@ def _copy_db(template: Path, target: Path) -> Path:
 
 def _timed_child(script: str, args: list[str]) -> float:
     """Seconds from the child's 'go' to its exit: the span the kills are spread over."""
-    proc = subprocess.Popen([sys.executable, "-c", script, *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, cwd=ROOT, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, text=True
+    )
     proc.stdout.readline()
     started = time.perf_counter()
     _, err = proc.communicate()
@@ -133,8 +158,9 @@ def _timed_child(script: str, args: list[str]) -> float:
 
 def _kill_child(script: str, args: list[str], delay: float, anchor: str = "go") -> bool:
     """Start the child, kill -9 it ``delay`` s after it prints ``anchor``; True if it finished first."""
-    proc = subprocess.Popen([sys.executable, "-c", script, *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, cwd=ROOT, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, text=True
+    )
     while (line := proc.stdout.readline()) and line.strip() != anchor:
         pass
     time.sleep(delay)
@@ -146,23 +172,29 @@ def _kill_child(script: str, args: list[str], delay: float, anchor: str = "go") 
 
 def _texts(rng: random.Random, n: int) -> list[str]:
     """Distinct texts that share few bigrams, so only the planted pairs look alike."""
-    starts = ["用户喜欢", "下周三和小王去上海签合同，", "记得提醒用户", "用户的密码提示是", "User prefers ",
-              "项目截止日期是"]
-    return [rng.choice(starts) + "".join(chr(0x4E00 + rng.randrange(6000)) for _ in range(14)) + f" {i}"
-            for i in range(n)]
+    starts = [
+        "用户喜欢",
+        "下周三和小王去上海签合同，",
+        "记得提醒用户",
+        "用户的密码提示是",
+        "User prefers ",
+        "项目截止日期是",
+    ]
+    return [
+        rng.choice(starts) + "".join(chr(0x4E00 + rng.randrange(6000)) for _ in range(14)) + f" {i}" for i in range(n)
+    ]
 
 
 def _alike(text: str) -> str:
     """One character changed: a near-duplicate (bigram Jaccard ~0.8)."""
     cut = len(text) // 2
-    return text[:cut] + ("甲" if text[cut] != "甲" else "乙") + text[cut + 1:]
+    return text[:cut] + ("甲" if text[cut] != "甲" else "乙") + text[cut + 1 :]
 
 
 def _live_ids(db: Path) -> set[str]:
     conn = sqlite3.connect(db)
     try:
-        return {r[0] for r in conn.execute(
-            "SELECT id FROM memory WHERE deleted_at IS NULL AND superseded_by IS NULL")}
+        return {r[0] for r in conn.execute("SELECT id FROM memory WHERE deleted_at IS NULL AND superseded_by IS NULL")}
     finally:
         conn.close()
 
@@ -174,16 +206,33 @@ SNAPSHOT_TABLES = ("memory", "memory_tag", "revision", "memory_vector", "persona
 
 def _maintenance_store(db: Path, n: int, now: datetime, rng: random.Random) -> dict:
     """~n memories with work for every task; returns how many of each kind."""
-    kinds = {"expired": n * 15 // 100, "old_trash": n * 15 // 100, "stale_heat": n * 30 // 100,
-             "exact_pairs": n * 3 // 100, "near_pairs": n * 2 // 100}
+    kinds = {
+        "expired": n * 15 // 100,
+        "old_trash": n * 15 // 100,
+        "stale_heat": n * 30 // 100,
+        "exact_pairs": n * 3 // 100,
+        "near_pairs": n * 2 // 100,
+    }
     plain = n - sum(kinds.values()) - kinds["exact_pairs"] - kinds["near_pairs"]
     texts = iter(_texts(rng, n))
-    items = [{"id": f"exp-{i}", "content": next(texts), "scope": "short_term",
-              "expires_at": now - timedelta(hours=1)} for i in range(kinds["expired"])]
-    items += [{"id": f"bin-{i}", "content": next(texts), "deleted_at": now - timedelta(days=40)}
-              for i in range(kinds["old_trash"])]
-    items += [{"id": f"old-{i}", "content": next(texts), "created_at": now - timedelta(days=100),
-               "heat": 100.0, "tier": "hot"} for i in range(kinds["stale_heat"])]
+    items = [
+        {"id": f"exp-{i}", "content": next(texts), "scope": "short_term", "expires_at": now - timedelta(hours=1)}
+        for i in range(kinds["expired"])
+    ]
+    items += [
+        {"id": f"bin-{i}", "content": next(texts), "deleted_at": now - timedelta(days=40)}
+        for i in range(kinds["old_trash"])
+    ]
+    items += [
+        {
+            "id": f"old-{i}",
+            "content": next(texts),
+            "created_at": now - timedelta(days=100),
+            "heat": 100.0,
+            "tier": "hot",
+        }
+        for i in range(kinds["stale_heat"])
+    ]
     for i in range(kinds["exact_pairs"]):
         text = next(texts)
         items += [{"id": f"dup-{i}-a", "content": text}, {"id": f"dup-{i}-b", "content": text}]
@@ -286,14 +335,32 @@ def run_maintenance_scenario(kills: int, n: int, seed: int) -> dict:
         report = integrity == "ok" and _has_report(db)
         state = _maintenance_state(integrity, done, lost, report)
         outcomes[state] += 1
-        details.append({"kill_after_s": round(delay, 3), "aimed_at": aimed, "integrity": integrity,
-                        "finished_first": finished, "tasks_done": max(done) if done else None, "report_saved": report,
-                        "lost": lost[:5], "state": state})
+        details.append(
+            {
+                "kill_after_s": round(delay, 3),
+                "aimed_at": aimed,
+                "integrity": integrity,
+                "finished_first": finished,
+                "tasks_done": max(done) if done else None,
+                "report_saved": report,
+                "lost": lost[:5],
+                "state": state,
+            }
+        )
     shutil.rmtree(work, ignore_errors=True)
-    return {"scenario": "maintenance", "kills": kills, "memories": planted["total"], "planted": planted,
-            "tasks": list(MAINTENANCE_TASKS), "task_counts": did, "full_run_s": round(full, 2),
-            "windows": [(name, round(length, 3)) for name, _, length in windows],
-            "outcomes": outcomes, "ok": outcomes["broken"] == 0, "runs": details}
+    return {
+        "scenario": "maintenance",
+        "kills": kills,
+        "memories": planted["total"],
+        "planted": planted,
+        "tasks": list(MAINTENANCE_TASKS),
+        "task_counts": did,
+        "full_run_s": round(full, 2),
+        "windows": [(name, round(length, 3)) for name, _, length in windows],
+        "outcomes": outcomes,
+        "ok": outcomes["broken"] == 0,
+        "runs": details,
+    }
 
 
 def _maintenance_state(integrity: str, done: list[int], lost: list[str], report: bool) -> str:
@@ -311,10 +378,10 @@ def _merge_store(db: Path, n: int, pairs: int, rng: random.Random) -> list[dict]
     from memdesk.core.maintenance import run_maintenance  # local: pulls in jieba and friends
 
     texts = _texts(rng, n - pairs)
-    items = [{"id": f"m-{i}", "content": t, "tags": [f"t{i % 7}"], "access_count": i % 5}
-             for i, t in enumerate(texts)]
-    items += [{"id": f"m-{i}-twin", "content": _alike(texts[i]), "tags": ["twin"], "mention_count": 1}
-              for i in range(pairs)]
+    items = [{"id": f"m-{i}", "content": t, "tags": [f"t{i % 7}"], "access_count": i % 5} for i, t in enumerate(texts)]
+    items += [
+        {"id": f"m-{i}-twin", "content": _alike(texts[i]), "tags": ["twin"], "mention_count": 1} for i in range(pairs)
+    ]
     store = Store.open(db)
     store.add_many(items)
     run_maintenance(store, ["consolidate"], save=False)
@@ -327,8 +394,9 @@ def _merge_state(conn, proposal: dict, open_ids: set[str]) -> str:
     """'complete', 'absent' or 'broken' for one proposal in the file after the kill."""
     ids = proposal["memory_ids"]
     marks = ",".join("?" * len(ids))
-    rows = {r[0]: r[1:] for r in conn.execute(
-        f"SELECT id, superseded_by, version FROM memory WHERE id IN ({marks})", ids)}
+    rows = {
+        r[0]: r[1:] for r in conn.execute(f"SELECT id, superseded_by, version FROM memory WHERE id IN ({marks})", ids)
+    }
     if len(rows) != len(ids):
         return "broken"  # an original vanished
     merged = {by for by, _ in rows.values()}
@@ -340,12 +408,12 @@ def _merge_state(conn, proposal: dict, open_ids: set[str]) -> str:
     if len(merged) != 1 or None in merged or not bumped or proposal["id"] in open_ids:
         return "broken"
     (merged_id,) = merged
-    target = conn.execute("SELECT content, deleted_at, superseded_by FROM memory WHERE id = ?",
-                          (merged_id,)).fetchone()
-    revisions = conn.execute(f"SELECT COUNT(*) FROM revision WHERE reason = 'merge' AND memory_id IN ({marks})"
-                             " AND after LIKE ?", [*ids, f"%{merged_id}%"]).fetchone()[0]
-    whole = (target is not None and target == (proposal["suggested_content"], None, None)
-             and revisions == len(ids))
+    target = conn.execute("SELECT content, deleted_at, superseded_by FROM memory WHERE id = ?", (merged_id,)).fetchone()
+    revisions = conn.execute(
+        f"SELECT COUNT(*) FROM revision WHERE reason = 'merge' AND memory_id IN ({marks}) AND after LIKE ?",
+        [*ids, f"%{merged_id}%"],
+    ).fetchone()[0]
+    whole = target is not None and target == (proposal["suggested_content"], None, None) and revisions == len(ids)
     return "complete" if whole else "broken"
 
 
@@ -384,15 +452,37 @@ def run_merge_scenario(kills: int, n: int, seed: int) -> dict:
         counts = _check_merges(db, raw, n) if integrity == "ok" else {"absent": 0, "complete": 0, "broken": 1}
         for key, value in counts.items():
             merges[key] += value
-        state = ("broken" if integrity != "ok" or counts["broken"] else "complete" if counts["absent"] == 0
-                 else "absent" if counts["complete"] == 0 else "some_merged")
+        state = (
+            "broken"
+            if integrity != "ok" or counts["broken"]
+            else "complete"
+            if counts["absent"] == 0
+            else "absent"
+            if counts["complete"] == 0
+            else "some_merged"
+        )
         outcomes[state] += 1
-        details.append({"kill_after_s": round(delay, 3), "integrity": integrity, "finished_first": finished,
-                        "merges": counts, "state": state})
+        details.append(
+            {
+                "kill_after_s": round(delay, 3),
+                "integrity": integrity,
+                "finished_first": finished,
+                "merges": counts,
+                "state": state,
+            }
+        )
     shutil.rmtree(work, ignore_errors=True)
-    return {"scenario": "merge", "kills": kills, "memories": n, "proposals": len(raw),
-            "full_run_s": round(full, 2), "outcomes": outcomes, "merges": merges,
-            "ok": outcomes["broken"] == 0, "runs": details}
+    return {
+        "scenario": "merge",
+        "kills": kills,
+        "memories": n,
+        "proposals": len(raw),
+        "full_run_s": round(full, 2),
+        "outcomes": outcomes,
+        "merges": merges,
+        "ok": outcomes["broken"] == 0,
+        "runs": details,
+    }
 
 
 def main() -> int:
@@ -414,24 +504,35 @@ def main() -> int:
 def _print_summary(result: dict) -> None:
     name, out = result["scenario"], result["outcomes"]
     if name == "import":
-        print(f"import: {result['kills']} kills during a {result['memories']}-memory import "
-              f"(full import {result['full_import_s']} s)")
+        print(
+            f"import: {result['kills']} kills during a {result['memories']}-memory import "
+            f"(full import {result['full_import_s']} s)"
+        )
         print(f"  wholly absent: {out['absent']}, wholly there: {out['complete']}, broken: {out['broken']}")
     elif name == "maintenance":
-        print(f"maintenance: {result['kills']} kills during a full run on {result['memories']} memories "
-              f"(uninterrupted run {result['full_run_s']} s; tasks {', '.join(result['tasks'])})")
+        print(
+            f"maintenance: {result['kills']} kills during a full run on {result['memories']} memories "
+            f"(uninterrupted run {result['full_run_s']} s; tasks {', '.join(result['tasks'])})"
+        )
         print(f"  work planted: {result['task_counts']}")
-        print(f"  nothing done: {out['absent']}, whole run: {out['complete']}, "
-              f"a whole number of tasks: {out['whole_tasks']}, broken: {out['broken']}")
-        print("  kill aimed at → tasks kept: " + ", ".join(f"{r['aimed_at']}→{r['tasks_done']}"
-                                                       for r in result["runs"]))
+        print(
+            f"  nothing done: {out['absent']}, whole run: {out['complete']}, "
+            f"a whole number of tasks: {out['whole_tasks']}, broken: {out['broken']}"
+        )
+        print(
+            "  kill aimed at → tasks kept: " + ", ".join(f"{r['aimed_at']}→{r['tasks_done']}" for r in result["runs"])
+        )
     else:
         merges = result["merges"]
-        print(f"merge: {result['kills']} kills while merging {result['proposals']} proposals one by one "
-              f"in a {result['memories']}-memory store (uninterrupted {result['full_run_s']} s)")
+        print(
+            f"merge: {result['kills']} kills while merging {result['proposals']} proposals one by one "
+            f"in a {result['memories']}-memory store (uninterrupted {result['full_run_s']} s)"
+        )
         print(f"  kills: {out}")
-        print(f"  proposals after the kills: wholly merged {merges['complete']}, wholly absent {merges['absent']}, "
-              f"half-written {merges['broken']}")
+        print(
+            f"  proposals after the kills: wholly merged {merges['complete']}, wholly absent {merges['absent']}, "
+            f"half-written {merges['broken']}"
+        )
     print("  integrity_check ok and nothing half-written after every kill" if result["ok"] else "  FAILED")
 
 

@@ -17,6 +17,7 @@ nothing here; ``quant`` prints its cosine to any int8 model given with --ref.
 quantize_int8) and reports, over the texts, cosine to fp32 (mean / min) and
 how many of each query's fp32 top-10 neighbours the int8 model keeps.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,13 +48,16 @@ def bench_texts(n: int = 300) -> tuple[list[str], list[str]]:
             store = json.loads(fh.readline())
         return [m["content"] for m in store["memories"][:n]], [q["text"] for q in store["queries"][:100]]
     rng = random.Random(0)
-    words = ("the user prefers dark mode in editors and likes short answers with code examples "
-             "about python rust and databases while travelling to meetings in the morning").split()
+    words = (
+        "the user prefers dark mode in editors and likes short answers with code examples "
+        "about python rust and databases while travelling to meetings in the morning"
+    ).split()
     texts = [" ".join(rng.choice(words) for _ in range(rng.randint(6, 60))) for _ in range(n)]
     return texts, texts[:100]
 
 
 # -- speed ---------------------------------------------------------------------------
+
 
 def cmd_speed(args) -> None:
     texts, _ = bench_texts(args.n)
@@ -64,11 +68,14 @@ def cmd_speed(args) -> None:
         start = time.perf_counter()
         emb.embed(texts)
         took = time.perf_counter() - start
-        print(f"{Path(args.model).name}  batch {batch or 'auto':>4}  threads {args.threads or 'all'}  "
-              f"{len(texts) / took:7.1f} sentences/s  ({len(texts)} texts)")
+        print(
+            f"{Path(args.model).name}  batch {batch or 'auto':>4}  threads {args.threads or 'all'}  "
+            f"{len(texts) / took:7.1f} sentences/s  ({len(texts)} texts)"
+        )
 
 
 # -- the whole pipeline vs onnxruntime alone ------------------------------------------------
+
 
 def cmd_pipeline(args) -> dict:
     """Memories/s through MemDesk (store → re-embed job → vectors stored) vs onnxruntime alone
@@ -96,7 +103,7 @@ def cmd_pipeline(args) -> dict:
         same = [embed_text("", t) for t in texts]
         start = time.perf_counter()
         for chunk_start in range(0, len(same), max(emb.batch_size, 32)):
-            chunk = same[chunk_start:chunk_start + max(emb.batch_size, 32)]
+            chunk = same[chunk_start : chunk_start + max(emb.batch_size, 32)]
             encodings = tokenizer.encode_batch(chunk)
             lengths = [len(e.ids) for e in encodings]
             for batch in length_batches(lengths, emb.batch_size):
@@ -104,14 +111,19 @@ def cmd_pipeline(args) -> dict:
                 ids = np.zeros((len(batch), width), np.int64)
                 mask = np.zeros((len(batch), width), np.int64)
                 for row, i in enumerate(batch):
-                    ids[row, :lengths[i]] = encodings[i].ids
-                    mask[row, :lengths[i]] = 1
+                    ids[row, : lengths[i]] = encodings[i].ids
+                    mask[row, : lengths[i]] = 1
                 feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
                 session.run(None, {name: feed[name] for name in emb._inputs})
         alone.append(len(same) / (time.perf_counter() - start))
     shutil.rmtree(work, ignore_errors=True)
-    result = {"model": Path(args.model).name, "memories": len(texts), "batch_size": emb.batch_size,
-              "pipeline_per_s": round(max(pipeline), 1), "onnxruntime_per_s": round(max(alone), 1)}
+    result = {
+        "model": Path(args.model).name,
+        "memories": len(texts),
+        "batch_size": emb.batch_size,
+        "pipeline_per_s": round(max(pipeline), 1),
+        "onnxruntime_per_s": round(max(alone), 1),
+    }
     result["ratio"] = round(result["pipeline_per_s"] / result["onnxruntime_per_s"], 3)
     if args.json:
         print(json.dumps(result))
@@ -125,6 +137,7 @@ def cmd_pipeline(args) -> dict:
 
 # -- an fp32 BERT from safetensors --------------------------------------------------------
 
+
 def read_safetensors(path: Path) -> dict[str, np.ndarray]:
     kinds = {"F32": np.float32, "I64": np.int64, "F16": np.float16}
     with open(path, "rb") as fh:
@@ -136,8 +149,11 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
         if name == "__metadata__":
             continue
         a, b = meta["data_offsets"]
-        out[name] = np.frombuffer(blob[a:b], dtype=kinds[meta["dtype"]]).reshape(meta["shape"]).astype(
-            np.float32 if meta["dtype"] == "F16" else kinds[meta["dtype"]])
+        out[name] = (
+            np.frombuffer(blob[a:b], dtype=kinds[meta["dtype"]])
+            .reshape(meta["shape"])
+            .astype(np.float32 if meta["dtype"] == "F16" else kinds[meta["dtype"]])
+        )
     return out
 
 
@@ -165,23 +181,42 @@ def build_bert(weights_dir: Path, out_path: Path) -> None:
         return node("Add", [node("MatMul", [x, wt], out + "_mm"), const(prefix + ".b", w[prefix + ".bias"])], out)
 
     def layer_norm(x, prefix, out):
-        return node("LayerNormalization", [x, const(prefix + ".g", w[prefix + ".weight"]),
-                                           const(prefix + ".beta", w[prefix + ".bias"])], out, axis=-1, epsilon=eps)
+        return node(
+            "LayerNormalization",
+            [x, const(prefix + ".g", w[prefix + ".weight"]), const(prefix + ".beta", w[prefix + ".bias"])],
+            out,
+            axis=-1,
+            epsilon=eps,
+        )
 
     # Embeddings: word + position(0..seq-1) + token type, then LayerNorm.
     seq_len = node("Gather", [node("Shape", ["input_ids"], "shape"), const("one_i", np.array(1, np.int64))], "seq_len")
     positions = node("Range", [const("zero_i", np.array(0, np.int64)), seq_len, "one_i"], "positions")
-    emb = node("Add", [node("Gather", [const("word", w["embeddings.word_embeddings.weight"]), "input_ids"], "we"),
-                       node("Gather", [const("pos", w["embeddings.position_embeddings.weight"]), positions], "pe")],
-               "wpe")
-    emb = node("Add", [emb, node("Gather", [const("type", w["embeddings.token_type_embeddings.weight"]),
-                                            "token_type_ids"], "te")], "emb")
+    emb = node(
+        "Add",
+        [
+            node("Gather", [const("word", w["embeddings.word_embeddings.weight"]), "input_ids"], "we"),
+            node("Gather", [const("pos", w["embeddings.position_embeddings.weight"]), positions], "pe"),
+        ],
+        "wpe",
+    )
+    emb = node(
+        "Add",
+        [emb, node("Gather", [const("type", w["embeddings.token_type_embeddings.weight"]), "token_type_ids"], "te")],
+        "emb",
+    )
     x = layer_norm(emb, "embeddings.LayerNorm", "x0")
     # Additive mask [batch, 1, 1, seq]: 0 for tokens, -1e4 for padding (as BERT).
     maskf = node("Cast", ["attention_mask"], "maskf", to=TensorProto.FLOAT)
     mask4 = node("Unsqueeze", [maskf, const("ax12", np.array([1, 2], np.int64))], "mask4")
-    bias = node("Mul", [node("Sub", [const("onef", np.array(1, np.float32)), mask4], "inv"),
-                        const("neg", np.array(-10000.0, np.float32))], "mask_bias")
+    bias = node(
+        "Mul",
+        [
+            node("Sub", [const("onef", np.array(1, np.float32)), mask4], "inv"),
+            const("neg", np.array(-10000.0, np.float32)),
+        ],
+        "mask_bias",
+    )
     split = const("split_shape", np.array([0, 0, heads, head_dim], np.int64))
     merge = const("merge_shape", np.array([0, 0, hidden], np.int64))
     scale = const("scale", np.array(1 / np.sqrt(head_dim), np.float32))
@@ -202,16 +237,25 @@ def build_bert(weights_dir: Path, out_path: Path) -> None:
         inter = linear(x, f"{p}.intermediate.dense", f"l{i}_in")
         sqrt2 = const("sqrt2", np.array(np.sqrt(2), np.float32))
         erf = node("Erf", [node("Div", [inter, sqrt2], f"l{i}_d")], f"l{i}_erf")
-        gelu = node("Mul", [node("Mul", [inter, const("half", np.array(0.5, np.float32))], f"l{i}_h"),
-                            node("Add", [erf, "onef"], f"l{i}_e1")], f"l{i}_gelu")
+        gelu = node(
+            "Mul",
+            [
+                node("Mul", [inter, const("half", np.array(0.5, np.float32))], f"l{i}_h"),
+                node("Add", [erf, "onef"], f"l{i}_e1"),
+            ],
+            f"l{i}_gelu",
+        )
         out = linear(gelu, f"{p}.output.dense", f"l{i}_out")
         last = "last_hidden_state" if i == cfg["num_hidden_layers"] - 1 else f"l{i}_x2"
         x = layer_norm(node("Add", [out, x], f"l{i}_res2"), f"{p}.output.LayerNorm", last)
-    ints = [helper.make_tensor_value_info(n, TensorProto.INT64, ["batch", "seq"])
-            for n in ("input_ids", "attention_mask", "token_type_ids")]
+    ints = [
+        helper.make_tensor_value_info(n, TensorProto.INT64, ["batch", "seq"])
+        for n in ("input_ids", "attention_mask", "token_type_ids")
+    ]
     output = helper.make_tensor_value_info("last_hidden_state", TensorProto.FLOAT, ["batch", "seq", hidden])
-    model = helper.make_model(helper.make_graph(nodes, "bert", ints, [output], inits),
-                              opset_imports=[helper.make_opsetid("", 17)])
+    model = helper.make_model(
+        helper.make_graph(nodes, "bert", ints, [output], inits), opset_imports=[helper.make_opsetid("", 17)]
+    )
     model.ir_version = 8
     save(model, str(out_path))
 
@@ -226,12 +270,17 @@ def cmd_build(args) -> None:
     if pool_cfg.is_file() and json.loads(pool_cfg.read_text()).get("pooling_mode_cls_token"):
         pooling = "cls"
     hidden = json.loads((src / "config.json").read_text())["hidden_size"]
-    write_config(out, ModelConfig(name=args.name, dimension=hidden, pooling=pooling,
-                                  max_tokens=args.max_tokens, source=f"built from {src}"))
+    write_config(
+        out,
+        ModelConfig(
+            name=args.name, dimension=hidden, pooling=pooling, max_tokens=args.max_tokens, source=f"built from {src}"
+        ),
+    )
     print(f"wrote {out} ({(out / 'model.onnx').stat().st_size / 1e6:.1f} MB, {pooling} pooling)")
 
 
 # -- int8 fidelity ------------------------------------------------------------------
+
 
 def neighbour_overlap(ref_docs, ref_q, docs, q, k=10) -> float:
     top_ref = np.argsort(-(ref_q @ ref_docs.T), axis=1)[:, :k]
@@ -260,8 +309,10 @@ def cmd_quant(args) -> None:
         d, q = emb.embed(docs), emb.embed(queries, query=True)
         cos = np.sum(d * ref_d, axis=1)
         size = (folder / "model.onnx").stat().st_size / 1e6
-        print(f"  {label:20} mean {cos.mean():.4f}  min {cos.min():.4f}  "
-              f"top-10 kept {neighbour_overlap(ref_d, ref_q, d, q):.3f}  ({size:.1f} MB)")
+        print(
+            f"  {label:20} mean {cos.mean():.4f}  min {cos.min():.4f}  "
+            f"top-10 kept {neighbour_overlap(ref_d, ref_q, d, q):.3f}  ({size:.1f} MB)"
+        )
     shutil.rmtree(work, ignore_errors=True)
 
 

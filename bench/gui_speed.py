@@ -18,6 +18,7 @@
 Databases are made once and kept in $MEMDESK_BENCH_CACHE (default
 /tmp/memdesk-bench). Runs offscreen unless QT_QPA_PLATFORM says otherwise.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,14 +42,56 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 CACHE = Path(os.environ.get("MEMDESK_BENCH_CACHE", "/tmp/memdesk-bench"))
 GROUPS = ["工作", "工作/项目A", "工作/项目B", "工作/会议", "生活", "生活/饮食", "生活/运动", "学习/英语", "健康", ""]
 TAGS = ["习惯", "健康", "工作", "家庭", "兴趣", "重要", "旅行", "阅读", "coding", "meeting"]
-ZH = ("用户 喜欢 不喝 咖啡 每天 早上 跑步 项目 进度 会议 周三 报告 阅读 小说 旅行 计划 北京 上海 杭州 猫 狗 编程 学习 "
-      "英语 单词 过敏 花生 生日 电影 音乐 预算 客户 截止 日期 提醒 医生 体检 周末 家人 朋友 火车 机票 酒店").split()
-EN = ("coffee tea project deadline meeting report python search memory review budget travel hotel flight "
-      "doctor family weekend music movie book running release server client design").split()
-TYPED = ["项", "项目", "项目进", "项目进度", "咖", "咖啡", "咖啡 早", "咖啡 早上", "会", "会议", "会议 周三",
-         "c", "co", "cof", "coff", "coffee", "p", "py", "pyt", "python", "r", "re", "rev", "review",
-         "旅行 h", "旅行 ho", "旅行 hotel", "tag:健康", "tag:健康 跑", "tag:健康 跑步", "北", "北京", "北京 出",
-         "体检", "体检 医生", "deadline", "预算 客户", "花生", "生日 提醒", "周末 家人"]
+ZH = (
+    "用户 喜欢 不喝 咖啡 每天 早上 跑步 项目 进度 会议 周三 报告 阅读 小说 旅行 计划 北京 上海 杭州 猫 狗 编程 学习 "
+    "英语 单词 过敏 花生 生日 电影 音乐 预算 客户 截止 日期 提醒 医生 体检 周末 家人 朋友 火车 机票 酒店"
+).split()
+EN = (
+    "coffee tea project deadline meeting report python search memory review budget travel hotel flight "
+    "doctor family weekend music movie book running release server client design"
+).split()
+TYPED = [
+    "项",
+    "项目",
+    "项目进",
+    "项目进度",
+    "咖",
+    "咖啡",
+    "咖啡 早",
+    "咖啡 早上",
+    "会",
+    "会议",
+    "会议 周三",
+    "c",
+    "co",
+    "cof",
+    "coff",
+    "coffee",
+    "p",
+    "py",
+    "pyt",
+    "python",
+    "r",
+    "re",
+    "rev",
+    "review",
+    "旅行 h",
+    "旅行 ho",
+    "旅行 hotel",
+    "tag:健康",
+    "tag:健康 跑",
+    "tag:健康 跑步",
+    "北",
+    "北京",
+    "北京 出",
+    "体检",
+    "体检 医生",
+    "deadline",
+    "预算 客户",
+    "花生",
+    "生日 提醒",
+    "周末 家人",
+]
 
 
 # ---- data ----------------------------------------------------------------------------------------
@@ -59,10 +102,16 @@ def memory_items(count: int, seed: int = 1) -> list[dict]:
         words = [rng.choice(ZH) for _ in range(rng.randint(6, 14))] + [rng.choice(EN) for _ in range(rng.randint(0, 3))]
         rng.shuffle(words)
         content = "".join(w if not w.isascii() else f" {w} " for w in words).strip()
-        items.append({"title": f"{rng.choice(ZH)}{rng.choice(ZH)} {i}", "content": content,
-                      "group": rng.choice(GROUPS), "tags": rng.sample(TAGS, rng.randint(0, 3)),
-                      "type": rng.choice(["fact", "preference", "project", "task", "note"]),
-                      "importance": rng.randint(1, 10)})
+        items.append(
+            {
+                "title": f"{rng.choice(ZH)}{rng.choice(ZH)} {i}",
+                "content": content,
+                "group": rng.choice(GROUPS),
+                "tags": rng.sample(TAGS, rng.randint(0, 3)),
+                "type": rng.choice(["fact", "preference", "project", "task", "note"]),
+                "importance": rng.randint(1, 10),
+            }
+        )
     return items
 
 
@@ -81,7 +130,7 @@ def database(count: int) -> Path:
     store = Store.open(path)
     items = memory_items(count)
     for start in range(0, count, 5000):
-        store.add_many(items[start:start + 5000], source="manual")
+        store.add_many(items[start : start + 5000], source="manual")
     store.close()
     return path
 
@@ -113,8 +162,13 @@ def launch_time(db: Path, runs: int) -> tuple[float, list[str]]:
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as settings:
             t0 = time.time()
-            out = subprocess.run([sys.executable, __file__, "--child-launch", str(db), str(t0), settings],
-                                 capture_output=True, text=True, timeout=120, cwd=str(ROOT))
+            out = subprocess.run(
+                [sys.executable, __file__, "--child-launch", str(db), str(t0), settings],
+                capture_output=True,
+                text=True,
+                timeout=120,
+                cwd=str(ROOT),
+            )
         line = next((ln for ln in out.stdout.splitlines() if ln.startswith("{")), None)
         if line is None:
             raise RuntimeError(f"child failed: {out.stderr[-2000:]}")
@@ -224,8 +278,12 @@ def main(argv=None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--runs", type=int, default=3, help="launches to take the median of")
     parser.add_argument("--skip-100k", action="store_true", help="leave out the 100k search figure")
-    parser.add_argument("--stall-runs", type=int, default=1,
-                        help="10k imports to time the UI stall of (each into a fresh copy); max_stall_ms is the worst")
+    parser.add_argument(
+        "--stall-runs",
+        type=int,
+        default=1,
+        help="10k imports to time the UI stall of (each into a fresh copy); max_stall_ms is the worst",
+    )
     parser.add_argument("--child-launch", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child_launch:
@@ -244,8 +302,10 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps(figures))
     else:
-        print(f"launch to window (10k memories): {figures['launch_to_window_s']:.3f} s  (goal ≤ 1.0 s; "
-              f"imported before the window showed: {', '.join(heavy) or 'none of jieba/onnxruntime/numpy'})")
+        print(
+            f"launch to window (10k memories): {figures['launch_to_window_s']:.3f} s  (goal ≤ 1.0 s; "
+            f"imported before the window showed: {', '.join(heavy) or 'none of jieba/onnxruntime/numpy'})"
+        )
         print(f"search-as-you-type p95, 10k:     {figures['search_p95_ms_10k']} ms")
         print(f"search-as-you-type p95, 100k:    {figures['search_p95_ms_100k']} ms")
         print(f"longest UI stall, 10k import:    {figures['max_stall_ms']} ms  (goal ≤ 100 ms; runs: {stalls})")

@@ -7,6 +7,7 @@ file, plan it (validation, duplicate and id checks), back up the database,
 and write everything in one transaction. Vectors are not part of an import.
 The goal is 10k memories in at most 3 s. --json prints {"memories", "seconds"}.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,18 +30,39 @@ GROUPS = ("偏好", "工作/项目", "生活", "健康", "学习")
 def make_file(path: Path, n: int, fmt: str) -> None:
     memories = []
     for i in range(n):
-        memories.append({
-            "id": f"bench-{i:05d}", "personaId": "" if i % 3 else "助手",
-            "group": GROUPS[i % len(GROUPS)], "title": f"第 {i} 条",
-            "content": f"用户的第 {i} 条记忆：喜欢在周{'一二三四五六日'[i % 7]}下午喝绿茶，住在杭州西湖区 {i % 97} 号",
-            "tags": ["导入", f"标签{i % 13}"], "createdAt": 1_700_000_000_000 + i * 1000,
-            "updatedAt": 1_700_000_000_000 + i * 1000,
-        })
+        memories.append(
+            {
+                "id": f"bench-{i:05d}",
+                "personaId": "" if i % 3 else "助手",
+                "group": GROUPS[i % len(GROUPS)],
+                "title": f"第 {i} 条",
+                "content": f"用户的第 {i} 条记忆：喜欢在周{'一二三四五六日'[i % 7]}下午喝绿茶，"
+                f"住在杭州西湖区 {i % 97} 号",
+                "tags": ["导入", f"标签{i % 13}"],
+                "createdAt": 1_700_000_000_000 + i * 1000,
+                "updatedAt": 1_700_000_000_000 + i * 1000,
+            }
+        )
     if fmt == "native":
-        data = {"format": "memdesk", "version": 1, "personas": [], "memories": [
-            {"id": m["id"], "persona_id": m["personaId"] or None, "group": m["group"], "title": m["title"],
-             "content": m["content"], "tags": m["tags"], "created_at": m["createdAt"],
-             "updated_at": m["updatedAt"], "revisions": []} for m in memories]}
+        data = {
+            "format": "memdesk",
+            "version": 1,
+            "personas": [],
+            "memories": [
+                {
+                    "id": m["id"],
+                    "persona_id": m["personaId"] or None,
+                    "group": m["group"],
+                    "title": m["title"],
+                    "content": m["content"],
+                    "tags": m["tags"],
+                    "created_at": m["createdAt"],
+                    "updated_at": m["updatedAt"],
+                    "revisions": [],
+                }
+                for m in memories
+            ],
+        }
     else:
         data = {"memories": memories}
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")

@@ -19,6 +19,7 @@ results, the open editor and the status-bar counts, as that kind calls for) is r
 - change_log_rows_after_prune: the writer adds touches, then maintenance prunes the feed
   (keep 1,000): rows left; the window, behind the prune, reloads and still matches.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,7 +40,7 @@ from ui_stall import StallMeter  # noqa: E402  (bench/ is on sys.path when run a
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-WRITER = r'''
+WRITER = r"""
 import json, sys, time
 from memdesk.core.store import Store
 store = Store.open(sys.argv[1])
@@ -107,13 +108,19 @@ for line in sys.stdin:
     elif kind == "quit":
         done(); break
 store.close()
-'''
+"""
 
 
 class Writer:
     def __init__(self, db: Path):
-        self.proc = subprocess.Popen([sys.executable, "-c", WRITER, str(db)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, cwd=str(ROOT), bufsize=1)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(db)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=str(ROOT),
+            bufsize=1,
+        )
         self.lines: queue.Queue = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -149,8 +156,11 @@ def main(argv=None) -> int:
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(work / "settings"))
     db = work / "live.db"
     store = Store.open(db)
-    ids = list(store.add_many([{"content": f"同步测试 记忆 {i}", "title": f"记忆{i}"} for i in range(args.memories)],
-                              source="manual").added)
+    ids = list(
+        store.add_many(
+            [{"content": f"同步测试 记忆 {i}", "title": f"记忆{i}"} for i in range(args.memories)], source="manual"
+        ).added
+    )
     store.close()
 
     from memdesk.gui.main import App, application
@@ -199,8 +209,12 @@ def main(argv=None) -> int:
             probe.close()
         c = tree.counts()
         text = window.counts_label.text()
-        return c["active"] == active and c["trash"] == trash and f"{active} memories" in text \
+        return (
+            c["active"] == active
+            and c["trash"] == trash
+            and f"{active} memories" in text
             and f"{trash} in the trash" in text
+        )
 
     def state(memory_id):
         b = briefs().get(memory_id)
@@ -215,30 +229,45 @@ def main(argv=None) -> int:
         kinds[kind] = round(max(0.0, seen - reply["at"]), 3)
         return reply
 
-    measure("add", {"kind": "add", "text": "甲"}, lambda r: r["id"] in briefs() and r["id"] in result_ids()
-            and counts_ok())
-    measure("edit", {"kind": "edit", "id": edited, "title": "外部改的标题"},
-            lambda r: briefs()[edited].title == "外部改的标题" and window.editor.title.text() == "外部改的标题")
+    measure(
+        "add", {"kind": "add", "text": "甲"}, lambda r: r["id"] in briefs() and r["id"] in result_ids() and counts_ok()
+    )
+    measure(
+        "edit",
+        {"kind": "edit", "id": edited, "title": "外部改的标题"},
+        lambda r: briefs()[edited].title == "外部改的标题" and window.editor.title.text() == "外部改的标题",
+    )
     victim = ids[1]
     measure("delete", {"kind": "delete", "id": victim}, lambda r: state(victim) == "deleted" and counts_ok())
-    measure("restore", {"kind": "restore", "id": victim},
-            lambda r: state(victim) == "active" and victim in result_ids() and counts_ok())
-    measure("purge", {"kind": "purge", "id": ids[2]},
-            lambda r: ids[2] not in briefs() and ids[2] not in result_ids() and counts_ok())
-    measure("import", {"kind": "import", "n": 50},
-            lambda r: all(i in briefs() for i in r["ids"]) and counts_ok())
+    measure(
+        "restore",
+        {"kind": "restore", "id": victim},
+        lambda r: state(victim) == "active" and victim in result_ids() and counts_ok(),
+    )
+    measure(
+        "purge",
+        {"kind": "purge", "id": ids[2]},
+        lambda r: ids[2] not in briefs() and ids[2] not in result_ids() and counts_ok(),
+    )
+    measure("import", {"kind": "import", "n": 50}, lambda r: all(i in briefs() for i in r["ids"]) and counts_ok())
     merged = ids[3:5]
-    measure("merge", {"kind": "merge", "ids": merged},
-            lambda r: r["id"] in briefs() and all(state(i) == "superseded" for i in merged) and counts_ok())
-    measure("persona", {"kind": "persona", "name": "同步角色"},
-            lambda r: window.persona_combo.findData(r["id"]) >= 0)
+    measure(
+        "merge",
+        {"kind": "merge", "ids": merged},
+        lambda r: r["id"] in briefs() and all(state(i) == "superseded" for i in merged) and counts_ok(),
+    )
+    measure("persona", {"kind": "persona", "name": "同步角色"}, lambda r: window.persona_combo.findData(r["id"]) >= 0)
     writer.send(kind="tool_save")
     saved = writer.reply(pump)
     wait(lambda: saved["id"] in briefs())
-    measure("revert", {"kind": "revert", "call": saved["call"]}, lambda r: state(saved["id"]) == "deleted"
-            and counts_ok())
-    measure("maintenance", {"kind": "maintenance"},
-            lambda r: r["purged"] and all(i not in briefs() for i in r["purged"]) and counts_ok())
+    measure(
+        "revert", {"kind": "revert", "call": saved["call"]}, lambda r: state(saved["id"]) == "deleted" and counts_ok()
+    )
+    measure(
+        "maintenance",
+        {"kind": "maintenance"},
+        lambda r: r["purged"] and all(i not in briefs() for i in r["purged"]) and counts_ok(),
+    )
 
     # Touches: feed rows, nothing visible; they must not refresh anything.
     refreshes = []
@@ -288,11 +317,16 @@ def main(argv=None) -> int:
     writer.reply(pump)
     writer.proc.wait(10)
 
-    figures = {"kinds": kinds, "max_visible_s": max(kinds.values()), "counts_match": counts_match,
-               "touch_refreshes": touch_refreshes,
-               "ui_max_stall_ms_while_locked": round(stall, 1) if stall is not None else None,
-               "waiting_shown_while_locked": any(waiting_shown), "edit_saved_after_lock": edit_saved,
-               "change_log_rows_after_prune": rows}
+    figures = {
+        "kinds": kinds,
+        "max_visible_s": max(kinds.values()),
+        "counts_match": counts_match,
+        "touch_refreshes": touch_refreshes,
+        "ui_max_stall_ms_while_locked": round(stall, 1) if stall is not None else None,
+        "waiting_shown_while_locked": any(waiting_shown),
+        "edit_saved_after_lock": edit_saved,
+        "change_log_rows_after_prune": rows,
+    }
     app.shutdown()
     window.close()
     if args.json:

@@ -5,6 +5,7 @@
 Uses the mcp SDK's stdio client, as an assistant would. The goal is initialize
 ≤ 1 s: jieba, numpy and the ONNX model must load after the handshake.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,8 +27,9 @@ from memdesk.core.store import Store  # noqa: E402
 
 async def one_run(db: Path, query: str = "用户喜欢什么运动") -> tuple[float, float]:
     """(spawn -> initialize answered, initialize answered -> first memory_search answered)."""
-    params = StdioServerParameters(command=sys.executable, args=["-m", "memdesk", "--db", str(db), "mcp"],
-                                   cwd=str(ROOT))
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "memdesk", "--db", str(db), "mcp"], cwd=str(ROOT)
+    )
     started = time.perf_counter()
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
@@ -48,24 +50,34 @@ def main() -> int:
     args = parser.parse_args()
     db = Path(tempfile.mkdtemp(prefix="memdesk-mcp-")) / "bench.db"
     store = Store.open(db)
-    store.add_many([{"content": f"用户第 {i} 条记忆：喜欢 sport{i % 50} 和 城市{i % 30}"}
-                    for i in range(args.memories)])
+    store.add_many(
+        [{"content": f"用户第 {i} 条记忆：喜欢 sport{i % 50} 和 城市{i % 30}"} for i in range(args.memories)]
+    )
     store.close()
     inits, searches = [], []
     for _ in range(args.runs):
         init, search = anyio.run(one_run, db)
         inits.append(init)
         searches.append(search)
-    result = {"memories": args.memories, "runs": args.runs, "initialize_median_s": round(statistics.median(inits), 3),
-              "initialize_max_s": round(max(inits), 3), "first_search_median_s": round(statistics.median(searches), 3)}
+    result = {
+        "memories": args.memories,
+        "runs": args.runs,
+        "initialize_median_s": round(statistics.median(inits), 3),
+        "initialize_max_s": round(max(inits), 3),
+        "first_search_median_s": round(statistics.median(searches), 3),
+    }
     if args.json:
         print(json.dumps(result))
     else:
         print(f"memdesk mcp with {args.memories} memories, {args.runs} runs:")
-        print(f"  process start → initialize answered: median {result['initialize_median_s']} s, "
-              f"max {result['initialize_max_s']} s (goal ≤ 1 s)")
-        print("  first search after initialize (the index is in the store; jieba loads meanwhile): "
-              f"median {result['first_search_median_s']} s")
+        print(
+            f"  process start → initialize answered: median {result['initialize_median_s']} s, "
+            f"max {result['initialize_max_s']} s (goal ≤ 1 s)"
+        )
+        print(
+            "  first search after initialize (the index is in the store; jieba loads meanwhile): "
+            f"median {result['first_search_median_s']} s"
+        )
     return 0
 
 

@@ -14,6 +14,7 @@ as they would in daily use; --weights F,I,H,R overrides the final-score
 weights. The figures behind the default weights are in the docstring of
 memdesk.core.search.fusion.SearchWeights.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -68,8 +69,15 @@ def load_embedder(folder: str | None):
     return embedder
 
 
-def run_store(store_data: dict, distractors: list[dict], embedder, tokenizer: Tokenizer, workdir: Path,
-              weights: SearchWeights | None, as_of: str) -> list[tuple[str, dict]]:
+def run_store(
+    store_data: dict,
+    distractors: list[dict],
+    embedder,
+    tokenizer: Tokenizer,
+    workdir: Path,
+    weights: SearchWeights | None,
+    as_of: str,
+) -> list[tuple[str, dict]]:
     path = workdir / f"bench-{time.monotonic_ns()}.db"
     store = Store.open(path)
     try:

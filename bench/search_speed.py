@@ -19,6 +19,7 @@ tokenising the query, as ours does. ``question_*`` times the same words
 asked as a question ("… 是什么？", lenient): expansion, synonyms and
 conversation context run too.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -102,12 +103,36 @@ def make_queries(texts: list[str], tokenizer: Tokenizer, count: int, rng: random
 
 def records(texts: list[str]) -> list[MemoryRecord]:
     now = now_utc()
-    return [MemoryRecord(
-        id=f"m{i:06d}", persona_id=None, group="", title="", content=text, summary="", tags=(),
-        type="note", scope="long_term", importance=5, importance_set=False, source="import",
-        dedup_key=None, content_hash="", created_at=now, updated_at=now, last_access_at=None,
-        expires_at=None, deleted_at=None, access_count=0, mention_count=0, superseded_by=None,
-        tier="hot", heat=100.0, version=1) for i, text in enumerate(texts)]
+    return [
+        MemoryRecord(
+            id=f"m{i:06d}",
+            persona_id=None,
+            group="",
+            title="",
+            content=text,
+            summary="",
+            tags=(),
+            type="note",
+            scope="long_term",
+            importance=5,
+            importance_set=False,
+            source="import",
+            dedup_key=None,
+            content_hash="",
+            created_at=now,
+            updated_at=now,
+            last_access_at=None,
+            expires_at=None,
+            deleted_at=None,
+            access_count=0,
+            mention_count=0,
+            superseded_by=None,
+            tier="hot",
+            heat=100.0,
+            version=1,
+        )
+        for i, text in enumerate(texts)
+    ]
 
 
 def percentile(values: list[float], pct: float) -> float:
@@ -139,7 +164,7 @@ def measure(size: int, query_count: int, tokenizer: Tokenizer, seed: int, in_mem
         store = Store.open(folder / "speed.db")
         store.tokenizer = tokenizer
         for start in range(0, len(texts), 5000):
-            store.add_many([{"content": t} for t in texts[start:start + 5000]])
+            store.add_many([{"content": t} for t in texts[start : start + 5000]])
         engine = SearchEngine(store, tokenizer=tokenizer)
         engine.build()
     build_s = time.perf_counter() - started
@@ -152,8 +177,10 @@ def measure(size: int, query_count: int, tokenizer: Tokenizer, seed: int, in_mem
 
     db = sqlite3.connect(":memory:")
     db.execute("CREATE VIRTUAL TABLE fts USING fts5(body, tokenize='unicode61')")
-    db.executemany("INSERT INTO fts(rowid, body) VALUES (?, ?)",
-                   ((i, " ".join(tokenizer.words(text))) for i, text in enumerate(texts)))
+    db.executemany(
+        "INSERT INTO fts(rowid, body) VALUES (?, ?)",
+        ((i, " ".join(tokenizer.words(text))) for i, text in enumerate(texts)),
+    )
     db.commit()
 
     def fts_search(q):
@@ -165,10 +192,16 @@ def measure(size: int, query_count: int, tokenizer: Tokenizer, seed: int, in_mem
     fts = timed(fts_search, queries)
     db.close()
     p95, fts_p95 = percentile(ours, 95), percentile(fts, 95)
-    return {"p50_ms": round(statistics.median(ours), 3), "p95_ms": round(p95, 3),
-            "fts5_p50_ms": round(statistics.median(fts), 3), "fts5_p95_ms": round(fts_p95, 3),
-            "ratio_p95": round(p95 / fts_p95, 2) if fts_p95 else None, "build_s": round(build_s, 1),
-            "question_p50_ms": round(statistics.median(asked), 3), "question_p95_ms": round(percentile(asked, 95), 3)}
+    return {
+        "p50_ms": round(statistics.median(ours), 3),
+        "p95_ms": round(p95, 3),
+        "fts5_p50_ms": round(statistics.median(fts), 3),
+        "fts5_p95_ms": round(fts_p95, 3),
+        "ratio_p95": round(p95 / fts_p95, 2) if fts_p95 else None,
+        "build_s": round(build_s, 1),
+        "question_p50_ms": round(statistics.median(asked), 3),
+        "question_p95_ms": round(percentile(asked, 95), 3),
+    }
 
 
 def main(argv=None) -> int:
@@ -177,8 +210,9 @@ def main(argv=None) -> int:
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--in-memory", action="store_true",
-                        help="the in-memory index (tests, no store) instead of a store's index")
+    parser.add_argument(
+        "--in-memory", action="store_true", help="the in-memory index (tests, no store) instead of a store's index"
+    )
     args = parser.parse_args(argv)
     tokenizer = Tokenizer()
     tokenizer.warm_up()
@@ -188,10 +222,13 @@ def main(argv=None) -> int:
         report["sizes"][str(size)] = measure(size, args.queries, tokenizer, args.seed, args.in_memory)
         if not args.json:
             row = report["sizes"][str(size)]
-            print(f"{size:>7} memories: p50 {row['p50_ms']:.2f} ms, p95 {row['p95_ms']:.2f} ms | FTS5 p50 "
-                  f"{row['fts5_p50_ms']:.2f} ms, p95 {row['fts5_p95_ms']:.2f} ms | ratio p95 {row['ratio_p95']}x "
-                  f"| index build {row['build_s']} s | as questions p50 {row['question_p50_ms']:.2f} ms, "
-                  f"p95 {row['question_p95_ms']:.2f} ms", flush=True)
+            print(
+                f"{size:>7} memories: p50 {row['p50_ms']:.2f} ms, p95 {row['p95_ms']:.2f} ms | FTS5 p50 "
+                f"{row['fts5_p50_ms']:.2f} ms, p95 {row['fts5_p95_ms']:.2f} ms | ratio p95 {row['ratio_p95']}x "
+                f"| index build {row['build_s']} s | as questions p50 {row['question_p50_ms']:.2f} ms, "
+                f"p95 {row['question_p95_ms']:.2f} ms",
+                flush=True,
+            )
     if args.json:
         print(json.dumps(report))
     return 0

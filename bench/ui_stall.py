@@ -2,6 +2,7 @@
 
 Shared by the benches that open the real window (cold_start, gui_speed, live_sync).
 """
+
 from __future__ import annotations
 
 import time

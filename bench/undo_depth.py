@@ -19,6 +19,7 @@ Redo action back to the top, comparing with the later ones.
 Prints {"steps": N, "undone_exact": n, "redone_exact": n} (plus the errors
 the window showed, if any, and the time taken).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,7 +44,6 @@ GROUPS = ["", "甲", "工作", "工作/会议", "生活/饮食", "学习"]
 TAGS = ["习惯", "会议", "健康", "重要"]
 TYPES = ["fact", "preference", "project", "task", "note"]
 NAMES = ["助手", "教练", "老师", "翻译", "秘书"]
-
 
 
 def make_asker(rng: random.Random):
@@ -111,8 +111,17 @@ class Driver:
         personas = self.store.personas()
         ops = [self.new_memory, self.add_persona, self.import_file, self.saved_search]
         if active:
-            ops += [self.edit_memory, self.importance, self.type, self.group, self.add_tag, self.remove_tag,
-                    self.move_persona, self.delete, self.rename_group]
+            ops += [
+                self.edit_memory,
+                self.importance,
+                self.type,
+                self.group,
+                self.add_tag,
+                self.remove_tag,
+                self.move_persona,
+                self.delete,
+                self.rename_group,
+            ]
         if deleted:
             ops += [self.restore, self.purge, self.empty_trash]
         if personas:
@@ -188,16 +197,18 @@ class Driver:
 
         persona = self.rng.choice(self.store.personas())
         fields = {"name": self.rng.choice(NAMES)} if self.rng.random() < 0.7 else {"colour": "#225588"}
-        self.session.perform(partial(operations.update_persona, persona_id=persona.id, **fields),
-                             label=f"Edit persona “{persona.name}”")
+        self.session.perform(
+            partial(operations.update_persona, persona_id=persona.id, **fields), label=f"Edit persona “{persona.name}”"
+        )
 
     def delete_persona(self):
         from memdesk.core import ops as operations
 
         persona = self.rng.choice(self.store.personas())
-        self.session.perform(partial(operations.delete_persona, persona_id=persona.id,
-                                     memories=self.rng.choice(["global", "trash"])),
-                             label=f"Delete persona “{persona.name}”")
+        self.session.perform(
+            partial(operations.delete_persona, persona_id=persona.id, memories=self.rng.choice(["global", "trash"])),
+            label=f"Delete persona “{persona.name}”",
+        )
 
     def import_file(self):
         from memdesk.core import ops as operations
@@ -214,20 +225,28 @@ class Driver:
         if existing and self.rng.random() < 0.5:
             memories.append({"id": self.rng.choice(existing), "content": "文件里的版本", "importance": 7})
         path = self.folder / f"import-{self.imports}.json"
-        path.write_text(json.dumps({"format": "memdesk", "version": 1, "personas": personas, "memories": memories},
-                                   ensure_ascii=False), encoding="utf-8")
+        path.write_text(
+            json.dumps(
+                {"format": "memdesk", "version": 1, "personas": personas, "memories": memories}, ensure_ascii=False
+            ),
+            encoding="utf-8",
+        )
         plan = plan_file(self.store, path)
         on_conflict = self.rng.choice(["skip", "theirs"])
-        self.session.perform(partial(operations.import_plan, plan=plan, on_conflict=on_conflict),
-                             label=f"Import {path.name}", background=True)
+        self.session.perform(
+            partial(operations.import_plan, plan=plan, on_conflict=on_conflict),
+            label=f"Import {path.name}",
+            background=True,
+        )
 
     def saved_search(self):
         from memdesk.core import ops as operations
 
         names = self.rng.sample(["工作", "生活", "学习"], self.rng.randint(0, 2))
-        self.session.perform(partial(operations.set_saved_searches,
-                                     searches=[{"name": n, "query": f"group:{n}"} for n in names]),
-                             label="Saved searches")
+        self.session.perform(
+            partial(operations.set_saved_searches, searches=[{"name": n, "query": f"group:{n}"} for n in names]),
+            label="Saved searches",
+        )
 
 
 def seed_store(path: Path, rng: random.Random) -> None:
@@ -236,8 +255,13 @@ def seed_store(path: Path, rng: random.Random) -> None:
     store = Store.open(path)
     pid, _ = store.create_persona(name="写作")
     for n in range(20):
-        store.add(content=words(rng), title=rng.choice(["", words(rng)]), group=rng.choice(GROUPS),
-                  tags=rng.sample(TAGS, rng.randint(0, 2)), persona_id=pid if n % 4 == 0 else None)
+        store.add(
+            content=words(rng),
+            title=rng.choice(["", words(rng)]),
+            group=rng.choice(GROUPS),
+            tags=rng.sample(TAGS, rng.randint(0, 2)),
+            persona_id=pid if n % 4 == 0 else None,
+        )
     store.close()
 
 
@@ -293,10 +317,14 @@ def run(steps: int, seed: int) -> dict:
         redone_exact += visible_state(session.store) == states[k]
     elapsed = time.monotonic() - started
     result = {"steps": steps, "undone_exact": undone_exact, "redone_exact": redone_exact}
-    extra = {"errors_shown": errors[len(operation_errors):], "undo_stack_empty_after_undo_all": emptied,
-             "redo_left_after_redo_all": stack.canRedo(), "operations": dict(sorted(kinds.items())),
-             "seconds": round(elapsed, 1),
-             "unexpected_errors": [repr(e) for e in session.unexpected_errors]}
+    extra = {
+        "errors_shown": errors[len(operation_errors) :],
+        "undo_stack_empty_after_undo_all": emptied,
+        "redo_left_after_redo_all": stack.canRedo(),
+        "operations": dict(sorted(kinds.items())),
+        "seconds": round(elapsed, 1),
+        "unexpected_errors": [repr(e) for e in session.unexpected_errors],
+    }
     window.editor._dirty = False
     window.close()
     app.shutdown()
@@ -315,8 +343,12 @@ def main() -> int:
     else:
         print(json.dumps(result))
         print(json.dumps(extra, ensure_ascii=False, indent=2))
-    ok = (result["undone_exact"] == result["redone_exact"] == args.steps and not extra["errors_shown"]
-          and extra["undo_stack_empty_after_undo_all"] and not extra["unexpected_errors"])
+    ok = (
+        result["undone_exact"] == result["redone_exact"] == args.steps
+        and not extra["errors_shown"]
+        and extra["undo_stack_empty_after_undo_all"]
+        and not extra["unexpected_errors"]
+    )
     return 0 if ok else 1
 
 

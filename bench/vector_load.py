@@ -8,6 +8,7 @@ process then opens the store and its search index (as the window does), and load
 resident memory before and after (peak), and the seconds the load took. The "before" index is
 a second one without vectors, dropped after: "after" minus "before" is what vectors add.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,11 +38,15 @@ def with_vectors(source: Path) -> Path:
     rng = np.random.default_rng(7)
     with conn:
         for start in range(0, len(docs), 5000):
-            block = rng.standard_normal((len(docs[start:start + 5000]), DIM)).astype("<f4")
+            block = rng.standard_normal((len(docs[start : start + 5000]), DIM)).astype("<f4")
             block /= np.linalg.norm(block, axis=1, keepdims=True)
-            conn.executemany("INSERT OR REPLACE INTO memory_vector VALUES (?, ?, ?, ?, ?)",
-                             [(mid, MODEL, ehash, DIM, row.tobytes())
-                              for (mid, ehash), row in zip(docs[start:start + 5000], block)])
+            conn.executemany(
+                "INSERT OR REPLACE INTO memory_vector VALUES (?, ?, ?, ?, ?)",
+                [
+                    (mid, MODEL, ehash, DIM, row.tobytes())
+                    for (mid, ehash), row in zip(docs[start : start + 5000], block)
+                ],
+            )
     conn.close()
     return target
 
@@ -68,11 +73,18 @@ def child(db: str) -> None:
     seconds = time.perf_counter() - started
     del plain
     loaded = len(index.vectors)
-    print(json.dumps({"vectors": loaded, "index_with_vectors_load_s": round(seconds, 3),
-                      "rss_before_mb": round(before, 1),
-                      "rss_after_mb": round(rss_mb(), 1),
-                      "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-                      "matrix_mb": round(loaded * DIM * 4 / 2**20, 1)}))
+    print(
+        json.dumps(
+            {
+                "vectors": loaded,
+                "index_with_vectors_load_s": round(seconds, 3),
+                "rss_before_mb": round(before, 1),
+                "rss_after_mb": round(rss_mb(), 1),
+                "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+                "matrix_mb": round(loaded * DIM * 4 / 2**20, 1),
+            }
+        )
+    )
 
 
 def main(argv=None) -> int:
@@ -88,14 +100,20 @@ def main(argv=None) -> int:
     from gui_speed import database
 
     db = with_vectors(database(args.count))
-    out = subprocess.run([sys.executable, __file__, "--child", str(db)], check=True, capture_output=True,
-                         text=True).stdout.strip().splitlines()[-1]
+    out = (
+        subprocess.run([sys.executable, __file__, "--child", str(db)], check=True, capture_output=True, text=True)
+        .stdout.strip()
+        .splitlines()[-1]
+    )
     figures = json.loads(out)
     shutil.rmtree(db.parent)
-    print(json.dumps(figures) if args.json else
-          f"{figures['vectors']} vectors of {DIM} dims ({figures['matrix_mb']} MB) loaded "
-          f"in {figures['index_with_vectors_load_s']} s; "
-          f"RSS {figures['rss_before_mb']} → {figures['rss_after_mb']} MB, peak {figures['peak_rss_mb']} MB")
+    print(
+        json.dumps(figures)
+        if args.json
+        else f"{figures['vectors']} vectors of {DIM} dims ({figures['matrix_mb']} MB) loaded "
+        f"in {figures['index_with_vectors_load_s']} s; "
+        f"RSS {figures['rss_before_mb']} → {figures['rss_after_mb']} MB, peak {figures['peak_rss_mb']} MB"
+    )
     return 0
 
 

@@ -10,6 +10,7 @@ loaded first, as in a running window or server. The goal is p95 ≤ 20 ms.
 A title whose every character pair holds a particle (的, 了 …) cannot be
 narrowed by pairs: its new vocabulary term scans the texts (~25 ms at 100k).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -64,16 +65,27 @@ def main(argv=None) -> int:
     added: list[str] = []
     # Titles as people write them (two words, most new to the store: each becomes vocabulary,
     # and the memories containing it are found through its rarest character pair).
-    adds = [timed(lambda: added.extend(store.add(title=rng.choice(WORDS) + rng.choice(WORDS) + rng.choice(WORDS),
-                                                 content=text(), tags=["习惯"]).added))
-            for _ in range(args.writes)]
-    ids = [row[0] for row in store.connection().execute("SELECT id FROM memory ORDER BY random() LIMIT ?",
-                                                         (args.writes,))]
+    adds = [
+        timed(
+            lambda: added.extend(
+                store.add(
+                    title=rng.choice(WORDS) + rng.choice(WORDS) + rng.choice(WORDS), content=text(), tags=["习惯"]
+                ).added
+            )
+        )
+        for _ in range(args.writes)
+    ]
+    ids = [
+        row[0] for row in store.connection().execute("SELECT id FROM memory ORDER BY random() LIMIT ?", (args.writes,))
+    ]
     edits = [timed(lambda i=i: store.update(i, expected_version=None, content=text())) for i in ids]
     tools = MemoryTools(store, client="bench")
     saves = [timed(lambda: tools.call("memory_save", {"content": text()})) for _ in range(args.writes)]
-    updates = [timed(lambda i=i: tools.call("memory_update", {"id": i, "content": text()})) for i in ids[:50]] \
-        if "memory_update" in {t["function"]["name"] for t in tools.list_tools()} else []
+    updates = (
+        [timed(lambda i=i: tools.call("memory_update", {"id": i, "content": text()})) for i in ids[:50]]
+        if "memory_update" in {t["function"]["name"] for t in tools.list_tools()}
+        else []
+    )
     store.close()
     shutil.rmtree(folder, ignore_errors=True)
     out = {"memories": args.memories}

@@ -1,4 +1,5 @@
 """Starting the desktop window (plain `memdesk`)."""
+
 from __future__ import annotations
 
 import sys

@@ -10,6 +10,7 @@ long. No network socket is ever opened.
 build_server is longer than our usual 60 lines on purpose: it is a table of six short
 handlers that share ``tools`` and ``in_worker``, and reads best in one place.
 """
+
 from __future__ import annotations
 
 import json
@@ -40,51 +41,85 @@ def build_server(tools):
 
     async def list_tools(ctx, params):
         specs = await in_worker(tools.list_tools)
-        return types.ListToolsResult(tools=[
-            types.Tool(name=s["function"]["name"], description=s["function"]["description"],
-                       input_schema=s["function"]["parameters"]) for s in specs])
+        return types.ListToolsResult(
+            tools=[
+                types.Tool(
+                    name=s["function"]["name"],
+                    description=s["function"]["description"],
+                    input_schema=s["function"]["parameters"],
+                )
+                for s in specs
+            ]
+        )
 
     async def call_tool(ctx, params):
         try:
             result = await in_worker(tools.call, params.name, params.arguments or {})
         except MemDeskError as exc:
             return types.CallToolResult(content=[types.TextContent(type="text", text=str(exc))], is_error=True)
-        return types.CallToolResult(content=[types.TextContent(type="text", text=_text(result))],
-                                    structured_content=result)
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=_text(result))], structured_content=result
+        )
 
     async def list_resources(ctx, params):
-        return types.ListResourcesResult(resources=[types.Resource(
-            name="memory_brief", uri=BRIEF_URI, mime_type="text/plain",
-            description="The memories this assistant should keep in mind (top long- and short-term).")])
+        return types.ListResourcesResult(
+            resources=[
+                types.Resource(
+                    name="memory_brief",
+                    uri=BRIEF_URI,
+                    mime_type="text/plain",
+                    description="The memories this assistant should keep in mind (top long- and short-term).",
+                )
+            ]
+        )
 
     async def read_resource(ctx, params):
         if str(params.uri) != BRIEF_URI:
             raise ValueError(f"unknown resource {params.uri}")
         brief = await in_worker(lambda: brief_for(tools))
-        return types.ReadResourceResult(contents=[types.TextResourceContents(
-            uri=BRIEF_URI, mime_type="text/plain", text=brief.text)])
+        return types.ReadResourceResult(
+            contents=[types.TextResourceContents(uri=BRIEF_URI, mime_type="text/plain", text=brief.text)]
+        )
 
     async def list_prompts(ctx, params):
-        return types.ListPromptsResult(prompts=[types.Prompt(
-            name="memory_brief", description="Memory brief for the system prompt, ranked for a user message.",
-            arguments=[types.PromptArgument(name="message", description="The user's current message",
-                                            required=False)])])
+        return types.ListPromptsResult(
+            prompts=[
+                types.Prompt(
+                    name="memory_brief",
+                    description="Memory brief for the system prompt, ranked for a user message.",
+                    arguments=[
+                        types.PromptArgument(name="message", description="The user's current message", required=False)
+                    ],
+                )
+            ]
+        )
 
     async def get_prompt(ctx, params):
         if params.name != "memory_brief":
             raise ValueError(f"unknown prompt {params.name}")
         message = (params.arguments or {}).get("message")
         brief = await in_worker(lambda: brief_for(tools, message=message))
-        return types.GetPromptResult(description="Memory brief", messages=[types.PromptMessage(
-            role="user", content=types.TextContent(type="text", text=brief.text or "(no memories)"))])
+        return types.GetPromptResult(
+            description="Memory brief",
+            messages=[
+                types.PromptMessage(
+                    role="user", content=types.TextContent(type="text", text=brief.text or "(no memories)")
+                )
+            ],
+        )
 
     return Server(
-        "memdesk", version=__version__,
+        "memdesk",
+        version=__version__,
         instructions="Long-term memory of the user, shared with the MemDesk desktop app. Save what is worth "
-                     "remembering across conversations with memory_save/memory_upsert; look things up with "
-                     "memory_search/memory_query before asking the user again.",
-        on_list_tools=list_tools, on_call_tool=call_tool, on_list_resources=list_resources,
-        on_read_resource=read_resource, on_list_prompts=list_prompts, on_get_prompt=get_prompt,
+        "remembering across conversations with memory_save/memory_upsert; look things up with "
+        "memory_search/memory_query before asking the user again.",
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+        on_list_resources=list_resources,
+        on_read_resource=read_resource,
+        on_list_prompts=list_prompts,
+        on_get_prompt=get_prompt,
     )
 
 

@@ -5,6 +5,7 @@ On a temporary database: create a memory, find it with the search engine
 installed or bundled, delete and purge it, then open the main window and
 close it. Prints each step; exits 0 only if all passed.
 """
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """Entry point of the frozen build (PyInstaller runs this file)."""
+
 import multiprocessing
 import sys
 

@@ -2,6 +2,7 @@
 
 Run: python packaging/make_icons.py  (needs PySide6 and Pillow, the `package` extra).
 """
+
 from __future__ import annotations
 
 import os

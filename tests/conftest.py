@@ -1,4 +1,5 @@
 """Shared test set-up: offscreen Qt, and a fresh SQLite store per test."""
+
 import os
 import sys
 from pathlib import Path
@@ -41,6 +42,7 @@ def fuzz_store(tmp_path_factory):
             stores[name] = (Store.open(folder / "f.db"), folder)
             stores[name][0].add(content="已有的记忆")
         return stores[name]
+
     yield get
     for opened, _folder in stores.values():
         opened.close()

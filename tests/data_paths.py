@@ -3,6 +3,7 @@
 Tests that need one skip when it is absent. .ci/run points MEMDESK_TEST_MODEL at the
 workplace's shared copy; the defaults are where the workplace keeps them.
 """
+
 import os
 from pathlib import Path
 

@@ -5,6 +5,7 @@ Chinese screens, and the other way round). A Tour is the real App on a real SQLi
 with the example memories, two near-duplicates (a merge proposal and a maintenance
 report), and an assistant's calls: one that worked, one reverted, one that failed.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,9 +17,25 @@ from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
 
 from memdesk.gui.dialogs.ask import Asker
 
-SCENES = ("main", "search", "why-found", "settings-general", "settings-search", "settings-maintenance",
-          "settings-model", "personas", "review-proposal", "review-report", "tool-log", "context-preview",
-          "syntax-help", "about", "import-preview", "conflict", "empty-trash")
+SCENES = (
+    "main",
+    "search",
+    "why-found",
+    "settings-general",
+    "settings-search",
+    "settings-maintenance",
+    "settings-model",
+    "personas",
+    "review-proposal",
+    "review-report",
+    "tool-log",
+    "context-preview",
+    "syntax-help",
+    "about",
+    "import-preview",
+    "conflict",
+    "empty-trash",
+)
 
 TEA_SHORT = "用户喜欢喝乌龙茶，每天下午一杯，不加糖"
 TEA_LONG = "用户喜欢喝乌龙茶，每天下午喝一杯，不加糖"
@@ -46,8 +63,9 @@ class TourAsker(Asker):
         self.box: QMessageBox | None = None
 
     def choose(self, parent, title, text, options, *, default=None, cancel=None, detail="", warning=False):
-        self.box, _ = self.question_box(parent, title, text, options, default=default, cancel=cancel,
-                                        detail=detail, warning=warning)
+        self.box, _ = self.question_box(
+            parent, title, text, options, default=default, cancel=cancel, detail=detail, warning=warning
+        )
         self.box.show()
         return cancel
 
@@ -77,9 +95,15 @@ class Tour:
     # ---- the data every screen needs ----------------------------------------------------------
     def idle(self) -> None:
         window = self.window
-        wait(lambda: window.browser.backend.engine_ready and not window.session.writing
-             and not window.session.busy and not self.app.session.taskman.tasks()
-             and not window.browser.tree.building)
+        wait(
+            lambda: (
+                window.browser.backend.engine_ready
+                and not window.session.writing
+                and not window.session.busy
+                and not self.app.session.taskman.tasks()
+                and not window.browser.tree.building
+            )
+        )
         settle_events()
 
     def _seed(self) -> None:
@@ -94,8 +118,9 @@ class Tour:
         run_maintenance(store)
         tools = MemoryTools(store, persona="工作助手", client="claude-desktop")
         tools.call("memory_save", {"content": "用户每周三下午有部门例会", "title": "部门例会"})
-        saved = tools.call("memory_upsert", {"content": "用户下个月去深圳出差三天", "title": "深圳出差",
-                                             "dedup_key": "trip"})
+        saved = tools.call(
+            "memory_upsert", {"content": "用户下个月去深圳出差三天", "title": "深圳出差", "dedup_key": "trip"}
+        )
         calls = log.calls(limit=1)
         with store.write():
             log.revert(calls[0].id)
@@ -214,11 +239,19 @@ class Tour:
         return self.window.show_about()
 
     def _import_preview(self) -> QWidget:
-        data = {"memories": [
-            {"id": "seed-1", "personaId": "3f2a9c1e-0000-4000-8000-000000000001", "content": "用户喜欢爬山",
-             "title": "爱好", "tags": ["运动"]},
-            {"id": "seed-2", "content": "用户的生日是五月三日", "title": "生日"},
-            {"id": "seed-3", "content": ""}]}
+        data = {
+            "memories": [
+                {
+                    "id": "seed-1",
+                    "personaId": "3f2a9c1e-0000-4000-8000-000000000001",
+                    "content": "用户喜欢爬山",
+                    "title": "爱好",
+                    "tags": ["运动"],
+                },
+                {"id": "seed-2", "content": "用户的生日是五月三日", "title": "生日"},
+                {"id": "seed-3", "content": ""},
+            ]
+        }
         self.written += [json.dumps(data, ensure_ascii=False)]
         path = self.db_path.with_name("助手导出.json")
         path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")

@@ -5,6 +5,7 @@
 Needs a CJK font (fonts-wqy-microhei on Debian/Ubuntu). Writes main-zh.png,
 main-en.png, search-zh.png and search-en.png next to this file.
 """
+
 from __future__ import annotations
 
 import sys
@@ -36,7 +37,8 @@ def shoot(language: str, suffix: str) -> None:
     settings_dir = tempfile.mkdtemp()
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, settings_dir)
     QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "MemDesk", "MemDesk").setValue(
-        "ui/language", language)
+        "ui/language", language
+    )
     from memdesk.gui.main import App, application
 
     qt_app = application()
@@ -55,8 +57,9 @@ def shoot(language: str, suffix: str) -> None:
     project = next(m for m in store.list() if m.title == "项目：记忆台")
     # One edit by hand and one by an assistant, so the history has something to show.
     store.update(project.id, expected_version=project.version, importance=9)
-    store.update(project.id, expected_version=None, reason="ai",
-                 content=project.content + "下一步：完成中文界面和导入预览。")
+    store.update(
+        project.id, expected_version=None, reason="ai", content=project.content + "下一步：完成中文界面和导入预览。"
+    )
     window.session.check_external()
     wait(qt_app, lambda: not window.browser.tree.building and not app.session.taskman.tasks())
 

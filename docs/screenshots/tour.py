@@ -7,6 +7,7 @@ tour/en/<screen>-<size>.png (English, not committed). The README's gallery links
 Chinese ones; looking through them is how a screen is checked for unfinished work.
 The scenes themselves (scenes.py) are shared with tests/gui/test_screens.py.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -27,7 +28,8 @@ def shoot(language: str) -> None:
     settings_dir = tempfile.mkdtemp()
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, settings_dir)
     QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "MemDesk", "MemDesk").setValue(
-        "ui/language", language)
+        "ui/language", language
+    )
     from scenes import SCENES, Tour
 
     from memdesk.gui.main import application
@@ -52,8 +54,9 @@ def save(image, path: Path) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage
 
-    small = image.convertToFormat(QImage.Format.Format_Indexed8, Qt.ImageConversionFlag.ThresholdDither
-                                  | Qt.ImageConversionFlag.PreferDither)
+    small = image.convertToFormat(
+        QImage.Format.Format_Indexed8, Qt.ImageConversionFlag.ThresholdDither | Qt.ImageConversionFlag.PreferDither
+    )
     small.save(str(path), "PNG", 0)
 
 

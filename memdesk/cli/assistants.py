@@ -1,4 +1,5 @@
 """CLI commands for assistants: `mcp`, `tools schema|log|revert`, `brief`."""
+
 from __future__ import annotations
 
 import argparse
@@ -47,9 +48,16 @@ def cmd_brief(args, store) -> int:
     tools = MemoryTools(store, persona=args.persona, client="cli")
     brief = brief_for(tools, message=args.message, budget=args.budget, record_access=not args.preview)
     if args.json:
-        print_json({"text": brief.text, "tokens": brief.tokens, "counted_with": brief.counted_with,
-                     "enabled": brief.enabled, "long_term": list(brief.long_term),
-                     "short_term": list(brief.short_term)})
+        print_json(
+            {
+                "text": brief.text,
+                "tokens": brief.tokens,
+                "counted_with": brief.counted_with,
+                "enabled": brief.enabled,
+                "long_term": list(brief.long_term),
+                "short_term": list(brief.short_term),
+            }
+        )
     elif not brief.enabled:
         print("memory is switched off for this persona (autoSaveMemory)", file=sys.stderr)
     else:
@@ -63,7 +71,8 @@ def _call_number(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a tool call number; `memdesk tools log` lists them (the first column)") from None
+            f"{text!r} is not a tool call number; `memdesk tools log` lists them (the first column)"
+        ) from None
 
 
 def register(sub) -> None:
@@ -78,8 +87,12 @@ def register(sub) -> None:
     tl = tsub.add_parser("log", help="recent tool calls")
     tl.add_argument("--limit", type=int, default=50)
     tr = tsub.add_parser("revert", help="undo what one tool call did")
-    tr.add_argument("call_id", type=_call_number, metavar="CALL",
-                    help="the call's number from `memdesk tools log` (a number, not a memory id)")
+    tr.add_argument(
+        "call_id",
+        type=_call_number,
+        metavar="CALL",
+        help="the call's number from `memdesk tools log` (a number, not a memory id)",
+    )
     p.set_defaults(func=cmd_tools)
 
     p = sub.add_parser("brief", help="the memory brief an assistant receives")

@@ -1,4 +1,5 @@
 """`memdesk backup list | make | restore`: the rotating copies beside the database."""
+
 from __future__ import annotations
 
 import sys
@@ -17,8 +18,18 @@ def cmd_backup(args) -> int:
     backups = list_backups(db_path)
     if args.backup_cmd == "list":
         if args.json:
-            print_json([{"index": i + 1, "path": str(b.path), "made_at": b.made_at.isoformat(), "reason": b.reason,
-                         "size": b.size} for i, b in enumerate(backups)])
+            print_json(
+                [
+                    {
+                        "index": i + 1,
+                        "path": str(b.path),
+                        "made_at": b.made_at.isoformat(),
+                        "reason": b.reason,
+                        "size": b.size,
+                    }
+                    for i, b in enumerate(backups)
+                ]
+            )
         else:
             for i, b in enumerate(backups, start=1):
                 print(f"{i:>3}  {b.made_at:%Y-%m-%d %H:%M:%S} UTC  {b.reason:<16} {b.size / 1024:8.0f} KB  {b.path}")
@@ -40,8 +51,10 @@ def cmd_backup(args) -> int:
         if not source.is_file():
             raise MemDeskError(f"{source} does not exist")
     if not args.yes:
-        raise MemDeskError(f"restoring replaces {db_path} with {source.name}; add --yes to confirm "
-                           "(the current file is kept as a backup first)")
+        raise MemDeskError(
+            f"restoring replaces {db_path} with {source.name}; add --yes to confirm "
+            "(the current file is kept as a backup first)"
+        )
     safety = restore_backup(db_path, source)
     print(f"restored {source.name}; the previous file was kept as {safety}")
     print(f"integrity: {check_integrity(db_path)}")

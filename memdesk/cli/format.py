@@ -1,4 +1,5 @@
 """Human-readable output for the CLI (JSON output is in records' to_json)."""
+
 from __future__ import annotations
 
 import unicodedata
@@ -17,7 +18,7 @@ def clip(text: str, limit: int) -> str:
     out, used = "", 0
     for ch in text:
         w = width(ch)
-        if used + w > limit - 1 and used + w + width(text[len(out):]) > limit:
+        if used + w > limit - 1 and used + w + width(text[len(out) :]) > limit:
             return out + "…"
         out += ch
         used += w
@@ -38,14 +39,28 @@ def memory_line(m: MemoryRecord, persona_names: dict) -> str:
 def memory_details(m: MemoryRecord, persona_names: dict, revisions=()) -> str:
     persona = persona_names.get(m.persona_id, m.persona_id) if m.persona_id else "(global)"
     rows = [
-        ("id", m.id), ("title", m.title), ("content", m.content), ("summary", m.summary),
-        ("group", m.group), ("tags", ", ".join(m.tags)), ("type", m.type), ("scope", m.scope),
-        ("importance", f"{m.importance}{'' if m.importance_set else ' (auto)'}"), ("persona", persona),
-        ("source", m.source), ("dedup_key", m.dedup_key or ""), ("created", to_iso(m.created_at)),
-        ("updated", to_iso(m.updated_at)), ("last access", to_iso(m.last_access_at) or ""),
-        ("accesses", str(m.access_count)), ("mentions", str(m.mention_count)),
-        ("expires", to_iso(m.expires_at) or ""), ("deleted", to_iso(m.deleted_at) or ""),
-        ("superseded by", m.superseded_by or ""), ("tier", m.tier), ("heat", f"{m.heat:.0f}"),
+        ("id", m.id),
+        ("title", m.title),
+        ("content", m.content),
+        ("summary", m.summary),
+        ("group", m.group),
+        ("tags", ", ".join(m.tags)),
+        ("type", m.type),
+        ("scope", m.scope),
+        ("importance", f"{m.importance}{'' if m.importance_set else ' (auto)'}"),
+        ("persona", persona),
+        ("source", m.source),
+        ("dedup_key", m.dedup_key or ""),
+        ("created", to_iso(m.created_at)),
+        ("updated", to_iso(m.updated_at)),
+        ("last access", to_iso(m.last_access_at) or ""),
+        ("accesses", str(m.access_count)),
+        ("mentions", str(m.mention_count)),
+        ("expires", to_iso(m.expires_at) or ""),
+        ("deleted", to_iso(m.deleted_at) or ""),
+        ("superseded by", m.superseded_by or ""),
+        ("tier", m.tier),
+        ("heat", f"{m.heat:.0f}"),
         ("version", str(m.version)),
     ]
     lines = [f"{name:>14}: {value}" for name, value in rows if value not in ("",)]
@@ -58,17 +73,27 @@ def memory_details(m: MemoryRecord, persona_names: dict, revisions=()) -> str:
 # The labels of the window's "Why found" tab (memdesk/gui/editor/explain.py, ExplainPanel._names).
 # The CLI cannot import Qt, so they are repeated here: keep the two in step.
 WHY_LABELS = {
-    "matched_words": "Matched words", "matched_bigrams": "Matched character pairs",
-    "bm25": "Keyword score (words)", "bigram_bm25": "Keyword score (character pairs)",
-    "keyword_score": "Keyword score", "vector_similarity": "Meaning similarity",
-    "ranks": "Place in each ranking", "fusion": "Fused relevance (0–1)",
-    "importance": "Importance (0–1)", "heat": "Heat (0–1)",
-    "freshness": "Freshness (0–1)", "final": "Final score",
-    "found_by": "Found by", "position": "Place in the results",
-    "keyword": "keywords", "expansion": "related words",
-    "substring": "exact text", "vector": "meaning",
+    "matched_words": "Matched words",
+    "matched_bigrams": "Matched character pairs",
+    "bm25": "Keyword score (words)",
+    "bigram_bm25": "Keyword score (character pairs)",
+    "keyword_score": "Keyword score",
+    "vector_similarity": "Meaning similarity",
+    "ranks": "Place in each ranking",
+    "fusion": "Fused relevance (0–1)",
+    "importance": "Importance (0–1)",
+    "heat": "Heat (0–1)",
+    "freshness": "Freshness (0–1)",
+    "final": "Final score",
+    "found_by": "Found by",
+    "position": "Place in the results",
+    "keyword": "keywords",
+    "expansion": "related words",
+    "substring": "exact text",
+    "vector": "meaning",
     "context": "next to a match, same conversation",
-    "matched_pinyin": "Matched by pinyin", "matched_script": "Matched across traditional and simplified",
+    "matched_pinyin": "Matched by pinyin",
+    "matched_script": "Matched across traditional and simplified",
     "pinyin_score": "Keyword score (pinyin)",
 }
 

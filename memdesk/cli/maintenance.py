@@ -4,6 +4,7 @@ register(subparsers) adds the commands; each handler gets (args, store) and
 returns an exit code. Ctrl-C during a run cancels the current task (its
 writes roll back) and still stores the report.
 """
+
 from __future__ import annotations
 
 import signal
@@ -30,8 +31,10 @@ def _counts(counts: dict) -> str:
 
 def _print_report(report: dict) -> None:
     state = "cancelled" if report.get("cancelled") else "ok" if report.get("ok") else "with failures"
-    print(f"maintenance at {report.get('started_at')}: {len(report.get('tasks', []))} tasks, "
-          f"{report.get('seconds')} s, {state}")
+    print(
+        f"maintenance at {report.get('started_at')}: {len(report.get('tasks', []))} tasks, "
+        f"{report.get('seconds')} s, {state}"
+    )
     for task in report.get("tasks", []):
         line = f"  {task['name']:<12} {task['status']:<9} {task['seconds']:>7.2f} s  {_counts(task['counts'])}"
         print(line.rstrip() + (f"  ({task['message']})" if task.get("message") else ""))
@@ -62,15 +65,19 @@ def cmd_maintain(args, store) -> int:
             print_json(reports)
         elif not reports:
             print("no maintenance has run on this database yet")
-        for report in ([] if args.json else reports):
+        for report in [] if args.json else reports:
             _print_report(report)
         return 0
     stop = threading.Event()
-    previous = signal.signal(signal.SIGINT, lambda *_: stop.set()) if threading.current_thread() is \
-        threading.main_thread() else None
+    previous = (
+        signal.signal(signal.SIGINT, lambda *_: stop.set())
+        if threading.current_thread() is threading.main_thread()
+        else None
+    )
     try:
-        report = run_maintenance(store, args.task or None, cancel=stop.is_set, embedder=_embedder_for(args.task),
-                                 trash_days=args.trash_days)
+        report = run_maintenance(
+            store, args.task or None, cancel=stop.is_set, embedder=_embedder_for(args.task), trash_days=args.trash_days
+        )
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
@@ -91,8 +98,10 @@ def cmd_proposals(args, store) -> int:
         if not found:
             print("no merge proposals (run `memdesk maintain --task consolidate`)")
         for p in found:
-            print(f"{p.id}  {p.kind} {p.score:.2f}  {len(p.memory_ids)} memories"
-                  + ("  (changed since proposed)" if p.stale else ""))
+            print(
+                f"{p.id}  {p.kind} {p.score:.2f}  {len(p.memory_ids)} memories"
+                + ("  (changed since proposed)" if p.stale else "")
+            )
             for memory_id in p.memory_ids:
                 print(f"    {memory_id}")
             print(f"    suggested: {p.suggested_content[:80]}")
@@ -117,13 +126,22 @@ def cmd_proposals(args, store) -> int:
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("maintain", help="run maintenance (expiry, trash, heat, importance, duplicates, "
-                                               "merge proposals, optimize) or show its reports")
+    p = subparsers.add_parser(
+        "maintain",
+        help="run maintenance (expiry, trash, heat, importance, duplicates, "
+        "merge proposals, optimize) or show its reports",
+    )
     p.set_defaults(func=cmd_maintain)
-    p.add_argument("--task", action="append", choices=list(TASKS), metavar="NAME",
-                   help="run only this task (repeatable): " + ", ".join(TASKS))
-    p.add_argument("--trash-days", type=int,
-                   help="purge trash older than this (default: the window's setting, else 30)")
+    p.add_argument(
+        "--task",
+        action="append",
+        choices=list(TASKS),
+        metavar="NAME",
+        help="run only this task (repeatable): " + ", ".join(TASKS),
+    )
+    p.add_argument(
+        "--trash-days", type=int, help="purge trash older than this (default: the window's setting, else 30)"
+    )
     p.add_argument("--report", action="store_true", help="show the stored reports of earlier runs")
     p.add_argument("--last", type=int, help="with --report: only the newest N")
     json_option(p)

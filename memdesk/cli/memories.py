@@ -1,4 +1,5 @@
 """`memdesk add | show | edit | list | delete | restore | purge | stats | clean`: the memories themselves."""
+
 from __future__ import annotations
 
 import sys
@@ -110,8 +111,9 @@ def _filters(args, store) -> dict:
 
 
 def cmd_list(args, store) -> int:
-    records = store.list(sort=args.sort, descending=not args.asc, offset=args.offset, limit=args.limit,
-                         **_filters(args, store))
+    records = store.list(
+        sort=args.sort, descending=not args.asc, offset=args.offset, limit=args.limit, **_filters(args, store)
+    )
     if args.json:
         print_json([r.to_json() for r in records])
     else:
@@ -156,12 +158,16 @@ def cmd_stats(args, store) -> int:
     for bar in charts["tag"]:
         print(f"    {bar['label']}: {bar['count']}")
     heat = charts["heat"]
-    print("in use, by heat: " + ", ".join(
-        f"{lo:g}-{hi:g}: {n}" for lo, hi, n in zip(heat["edges"], heat["edges"][1:], heat["counts"])))
+    print(
+        "in use, by heat: "
+        + ", ".join(f"{lo:g}-{hi:g}: {n}" for lo, hi, n in zip(heat["edges"], heat["edges"][1:], heat["counts"]))
+    )
     weekly = charts["weekly"]
     added = {source: sum(weekly[source]) for source in ("manual", "ai", "import")}
-    print(f"added in the last {len(weekly['weeks'])} weeks (in use): "
-          + ", ".join(f"{source} {n}" for source, n in added.items()))
+    print(
+        f"added in the last {len(weekly['weeks'])} weeks (in use): "
+        + ", ".join(f"{source} {n}" for source, n in added.items())
+    )
     return 0
 
 
@@ -171,8 +177,10 @@ def cmd_clean(args, store) -> int:
     if args.json:
         print_json(result)
     else:
-        print(f"{result['expired_to_trash']} expired memories moved to the trash; "
-              f"{result['purged']} purged from the trash")
+        print(
+            f"{result['expired_to_trash']} expired memories moved to the trash; "
+            f"{result['purged']} purged from the trash"
+        )
     return 0
 
 
@@ -218,12 +226,19 @@ def register(sub) -> None:
     p.add_argument("--asc", action="store_true")
     p.add_argument("--limit", type=int)
     p.add_argument("--offset", type=int, default=0)
-    for name, text in (("delete", "move memories to the trash"), ("restore", "restore from the trash"),
-                       ("purge", "remove memories from the trash for good")):
+    for name, text in (
+        ("delete", "move memories to the trash"),
+        ("restore", "restore from the trash"),
+        ("purge", "remove memories from the trash for good"),
+    ):
         p = add_command(sub, name, lambda a, s, n=name: _apply_ids(a, s, n), text)
         p.add_argument("ids", nargs="+", metavar="ID", help="ids, or unique prefixes of 4 characters or more")
-    add_command(sub, "stats", cmd_stats,
-                "counts by persona, group, type, scope, tier, tag, heat and week (--json: all figures)")
+    add_command(
+        sub, "stats", cmd_stats, "counts by persona, group, type, scope, tier, tag, heat and week (--json: all figures)"
+    )
     p = add_command(sub, "clean", cmd_clean, "expire short-term memories; purge old trash")
-    p.add_argument("--trash-days", type=int,
-                   help="purge what has been in the trash longer (default: the window's setting, else 30)")
+    p.add_argument(
+        "--trash-days",
+        type=int,
+        help="purge what has been in the trash longer (default: the window's setting, else 30)",
+    )

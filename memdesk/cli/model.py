@@ -3,6 +3,7 @@
 None of these touch the database: models live in the models folder
 ($MEMDESK_MODELS_DIR or the user data directory), shared by every database.
 """
+
 from __future__ import annotations
 
 import sys
@@ -77,10 +78,17 @@ def _report_installed(info) -> int:
 def cmd_install(args) -> int:
     progress = _Progress()
     info = _embed().install_model(
-        args.source, name=args.name, pooling=args.pooling, max_tokens=args.max_tokens,
-        query_instruction=args.query_instruction, normalise=False if args.no_normalise else None,
-        int8=args.int8, force=args.force, make_active=True if args.use else None,
-        threads=args.threads, status=progress.status,
+        args.source,
+        name=args.name,
+        pooling=args.pooling,
+        max_tokens=args.max_tokens,
+        query_instruction=args.query_instruction,
+        normalise=False if args.no_normalise else None,
+        int8=args.int8,
+        force=args.force,
+        make_active=True if args.use else None,
+        threads=args.threads,
+        status=progress.status,
     )
     return _report_installed(info)
 
@@ -90,9 +98,18 @@ def cmd_download(args) -> int:
     progress = _Progress()
     try:
         info = _embed().download_model(
-            args.model, int8=args.int8, name=args.name, repo=args.repo, revision=args.revision,
-            pooling=args.pooling, force=args.force, make_active=True if args.use else None,
-            threads=args.threads, hub=args.hub, progress=progress, status=progress.status,
+            args.model,
+            int8=args.int8,
+            name=args.name,
+            repo=args.repo,
+            revision=args.revision,
+            pooling=args.pooling,
+            force=args.force,
+            make_active=True if args.use else None,
+            threads=args.threads,
+            hub=args.hub,
+            progress=progress,
+            status=progress.status,
         )
     finally:
         progress.end()
@@ -157,15 +174,22 @@ def register(subparsers) -> None:
         return p
 
     def threads_arg(p):
-        p.add_argument("--threads", type=_positive, default=0,
-                       help="CPU threads for testing the model (default: all cores)")
+        p.add_argument(
+            "--threads", type=_positive, default=0, help="CPU threads for testing the model (default: all cores)"
+        )
 
     def setting_args(p):
         p.add_argument("--name", help="install under this name (default: from the source)")
-        p.add_argument("--pooling", choices=POOLINGS,
-                       help="how token vectors become one: cls (bge models) or mean (sentence-transformers)")
-        p.add_argument("--int8", action="store_true",
-                       help="quantise to int8 per channel: ~4x smaller and faster, nearly the same neighbours")
+        p.add_argument(
+            "--pooling",
+            choices=POOLINGS,
+            help="how token vectors become one: cls (bge models) or mean (sentence-transformers)",
+        )
+        p.add_argument(
+            "--int8",
+            action="store_true",
+            help="quantise to int8 per channel: ~4x smaller and faster, nearly the same neighbours",
+        )
         p.add_argument("--force", action="store_true", help="replace an installed model of the same name")
         p.add_argument("--use", action="store_true", help="make it the active model (default: if none is)")
         threads_arg(p)
@@ -177,15 +201,21 @@ def register(subparsers) -> None:
     p.add_argument("--query-instruction", help="text put in front of search queries (bge models)")
     p.add_argument("--no-normalise", action="store_true", help="keep vectors unnormalised (rarely right)")
 
-    p = action("download", cmd_download,
-               "download a model from the Hugging Face hub or a mirror (needs internet; honours HF_ENDPOINT)")
+    p = action(
+        "download",
+        cmd_download,
+        "download a model from the Hugging Face hub or a mirror (needs internet; honours HF_ENDPOINT)",
+    )
     p.add_argument("model", metavar="MODEL", help=f"one of: {', '.join(HUB_MODEL_NAMES)} (or any name with --repo)")
     setting_args(p)
     p.add_argument("--repo", help="hub repository OWNER/NAME with onnx/model.onnx and tokenizer.json")
     p.add_argument("--revision", help="branch, tag or commit (default: the pinned commit)")
-    p.add_argument("--hub", metavar="URL",
-                   help="a Hugging Face compatible hub or mirror, e.g. https://hf-mirror.com "
-                        "(default: $MEMDESK_HUB_URL, else $HF_ENDPOINT, else https://huggingface.co)")
+    p.add_argument(
+        "--hub",
+        metavar="URL",
+        help="a Hugging Face compatible hub or mirror, e.g. https://hf-mirror.com "
+        "(default: $MEMDESK_HUB_URL, else $HF_ENDPOINT, else https://huggingface.co)",
+    )
 
     p = action("list", cmd_list, "list installed models (* = active)")
     json_option(p)

@@ -17,6 +17,7 @@ before it. Hence:
 (parse_known_args with a hand-written pre-scan of argv would also work, but cannot tell
 `--db` the option from `--db` as the value of --content.)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,8 +26,9 @@ _JSON_MARK = "_memdesk_json"  # set on parsers of commands that have JSON output
 
 
 def db_option(parser, *, default=argparse.SUPPRESS) -> None:
-    parser.add_argument("--db", metavar="FILE", default=default,
-                        help="database file (default: $MEMDESK_DB or the user data directory)")
+    parser.add_argument(
+        "--db", metavar="FILE", default=default, help="database file (default: $MEMDESK_DB or the user data directory)"
+    )
 
 
 def json_option(parser, *, default=False, dest="json") -> None:

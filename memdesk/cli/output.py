@@ -4,6 +4,7 @@ Exit codes: 0 ok; 1 a user error, a refused or cancelled run, or a damaged datab
 on stderr, "memdesk: error: ..."); 2 bad usage (argparse). A closed pipe (`memdesk list | head`)
 is not an error.
 """
+
 from __future__ import annotations
 
 import functools
@@ -40,8 +41,10 @@ def run_guarded(call: Callable[[], int], *, db_path: Path | None = None, interru
     except (peewee.DatabaseError, sqlite3.DatabaseError) as exc:
         if db_path is None:
             raise
-        return fail(f"the database {db_path} cannot be read ({exc}). It may be damaged: "
-                    "see `memdesk backup list` and `memdesk backup restore N --yes`.")
+        return fail(
+            f"the database {db_path} cannot be read ({exc}). It may be damaged: "
+            "see `memdesk backup list` and `memdesk backup restore N --yes`."
+        )
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
@@ -52,9 +55,12 @@ def run_guarded(call: Callable[[], int], *, db_path: Path | None = None, interru
 
 def guarded(*, interrupted: str | None = None):
     """The rule as a decorator, for handlers that run without a store (they may be called directly)."""
+
     def wrap(handler):
         @functools.wraps(handler)
         def run(args) -> int:
             return run_guarded(lambda: handler(args), interrupted=interrupted)
+
         return run
+
     return wrap

@@ -1,4 +1,5 @@
 """`memdesk persona list | add | rename | delete`."""
+
 from __future__ import annotations
 
 from .options import add_command
@@ -15,8 +16,9 @@ def cmd_persona(args, store) -> int:
                 print(f"{p.name}\t{p.id}\t{p.colour}\t{p.description}")
         return 0
     if args.persona_cmd == "add":
-        persona_id, _ = store.create_persona(name=args.name, description=args.description or "",
-                                             colour=args.colour or "")
+        persona_id, _ = store.create_persona(
+            name=args.name, description=args.description or "", colour=args.colour or ""
+        )
         result = store.persona(persona_id)
     elif args.persona_cmd == "rename":
         persona_id = store.resolve_persona(args.name)
@@ -53,5 +55,9 @@ def register(sub) -> None:
     pr.add_argument("new_name")
     pd = psub.add_parser("delete", help="delete a persona")
     pd.add_argument("name")
-    pd.add_argument("--memories", required=True, choices=("global", "trash"),
-                    help="what happens to its memories: make them global, or move them to the trash")
+    pd.add_argument(
+        "--memories",
+        required=True,
+        choices=("global", "trash"),
+        help="what happens to its memories: make them global, or move them to the trash",
+    )

@@ -1,5 +1,6 @@
 """The `memdesk` parser and main(): each command family registers itself; one rule turns errors
 into exit codes (output.run_guarded)."""
+
 from __future__ import annotations
 
 import argparse

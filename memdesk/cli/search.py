@@ -1,4 +1,5 @@
 """`memdesk search`: the search language, --explain and --why."""
+
 from __future__ import annotations
 
 import sys
@@ -13,8 +14,12 @@ from .output import print_json
 def _index_progress(done: int, total: int) -> None:
     """Only an upgraded store has memories left to cut; say how far that got."""
     if total and done < total:
-        print(f"\rbuilding the search index (once, after an upgrade): {done} of {total}",
-              end="", file=sys.stderr, flush=True)
+        print(
+            f"\rbuilding the search index (once, after an upgrade): {done} of {total}",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
     elif total:
         print(f"\rbuilding the search index (once, after an upgrade): {total} of {total}", file=sys.stderr)
 
@@ -56,14 +61,17 @@ def cmd_search(args, store) -> int:
             if args.explain:
                 print("        " + hit.explain.describe().replace("\n", "\n        "))
         note = (hint or result.notice) if not result.semantic else result.notice
-        print(f"{len(result.hits)} of {result.total} shown; query: {result.query}" + (f"\n{note}" if note else ""),
-              file=sys.stderr)
+        print(
+            f"{len(result.hits)} of {result.total} shown; query: {result.query}" + (f"\n{note}" if note else ""),
+            file=sys.stderr,
+        )
     return 0
 
 
 def register(sub) -> None:
-    p = add_command(sub, "search", cmd_search,
-                    "search memories (words, \"phrases\", -not, OR, tag:, type:, is:deleted …)")
+    p = add_command(
+        sub, "search", cmd_search, 'search memories (words, "phrases", -not, OR, tag:, type:, is:deleted …)'
+    )
     p.add_argument("query")
     p.add_argument("--persona", help="a persona name (its memories plus global ones); 'global' for global only")
     p.add_argument("--limit", type=int, default=20)

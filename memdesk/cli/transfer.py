@@ -1,4 +1,5 @@
 """`memdesk import | export`: files in and out, with the file's personas mapped to ours."""
+
 from __future__ import annotations
 
 import sys
@@ -17,8 +18,12 @@ def cmd_export(args, store) -> int:
     persona = ALL
     if args.persona:
         persona = store.resolve_persona(args.persona) or GLOBAL  # 'global': global memories only
-    options = {"format": args.format, "persona": persona, "group": args.group,
-               "state": "active" if args.no_trash else None}
+    options = {
+        "format": args.format,
+        "persona": persona,
+        "group": args.group,
+        "state": "active" if args.no_trash else None,
+    }
     if args.file in (None, "-"):
         text, _ = export_text(store, **options)
         sys.stdout.write(text)
@@ -69,9 +74,15 @@ def _persona_options(args, store) -> dict:
         matches = [r for r in refs if r == source] or [r for r in refs if len(source) >= 4 and r.startswith(source)]
         if len(matches) != 1:
             listed = ", ".join(refs) if refs else "none"
-            raise ValidationError("--persona-map", (f"{source!r} matches {len(matches)} persona ids of the file"
-                                                    if matches else f"the file has no persona id {source!r}")
-                                  + f"; its persona ids: {listed}")
+            raise ValidationError(
+                "--persona-map",
+                (
+                    f"{source!r} matches {len(matches)} persona ids of the file"
+                    if matches
+                    else f"the file has no persona id {source!r}"
+                )
+                + f"; its persona ids: {listed}",
+            )
         if matches[0] in choices:
             raise ValidationError("--persona-map", f"{matches[0]} is mapped twice")
         choices[matches[0]] = _persona_choice(store, name)
@@ -87,19 +98,33 @@ def cmd_import(args, store) -> int:
     if not args.dry_run and not refused:
         changes = apply_import(store, plan, on_conflict=args.on_conflict)
     summary = plan.summary()
-    mapped = [i for i in plan.items
-              if i.status in ("new", "updated") and i.reason and not i.reason.startswith("differs")]
+    mapped = [
+        i for i in plan.items if i.status in ("new", "updated") and i.reason and not i.reason.startswith("differs")
+    ]
     if args.json:
-        print_json({"format": plan.format, "dry_run": args.dry_run, "summary": summary,
-                     "duplicates": plan.duplicates, "notes": plan.notes, "refused": refused,
-                     "written": len(changes.memory_ids),
-                     "problems": [{"index": i.index, "id": i.memory_id, "status": i.status, "reason": i.reason}
-                                  for i in plan.problems()],
-                     "mapped": [{"index": i.index, "id": i.memory_id, "note": i.reason} for i in mapped],
-                     "unknown_personas": [u.to_json() for u in plan.unknown_personas]})
+        print_json(
+            {
+                "format": plan.format,
+                "dry_run": args.dry_run,
+                "summary": summary,
+                "duplicates": plan.duplicates,
+                "notes": plan.notes,
+                "refused": refused,
+                "written": len(changes.memory_ids),
+                "problems": [
+                    {"index": i.index, "id": i.memory_id, "status": i.status, "reason": i.reason}
+                    for i in plan.problems()
+                ],
+                "mapped": [{"index": i.index, "id": i.memory_id, "note": i.reason} for i in mapped],
+                "unknown_personas": [u.to_json() for u in plan.unknown_personas],
+            }
+        )
     else:
-        print(f"format: {plan.format}; " + ", ".join(f"{k} {v}" for k, v in summary.items())
-              + (f" (of which {plan.duplicates} duplicates of stored text)" if plan.duplicates else ""))
+        print(
+            f"format: {plan.format}; "
+            + ", ".join(f"{k} {v}" for k, v in summary.items())
+            + (f" (of which {plan.duplicates} duplicates of stored text)" if plan.duplicates else "")
+        )
         for note in plan.notes:
             print(f"  note: {note}")
         for item in mapped[:20]:  # e.g. a foreign type stored as a MemDesk type plus a tag
@@ -110,11 +135,17 @@ def cmd_import(args, store) -> int:
             print(f"  record {item.index} ({item.memory_id or 'no id'}): {item.status}: {item.reason}")
         _print_unknown_personas(plan, store, done=not args.dry_run and not refused and bool(changes))
         if summary["conflict"] and args.on_conflict == "skip":
-            print(f"  {summary['conflict']} conflict(s) " + ("would be" if args.dry_run else "were")
-                  + " skipped; --on-conflict theirs takes the file's version")
+            print(
+                f"  {summary['conflict']} conflict(s) "
+                + ("would be" if args.dry_run else "were")
+                + " skipped; --on-conflict theirs takes the file's version"
+            )
         if not refused:
-            print("dry run: nothing written" if args.dry_run else f"written: {len(changes.memory_ids)}"
-                  + (f"; {invalid} invalid records skipped" if invalid else ""))
+            print(
+                "dry run: nothing written"
+                if args.dry_run
+                else f"written: {len(changes.memory_ids)}" + (f"; {invalid} invalid records skipped" if invalid else "")
+            )
     if refused:
         return fail(f"{invalid} invalid record(s); --strict refused the import and nothing was written")
     return 0
@@ -124,13 +155,22 @@ def _print_unknown_personas(plan, store, *, done: bool) -> None:
     if not plan.unknown_personas:
         return
     created = {p.id for p in store.personas()} if done else set()
-    verb = {"create": "became", "map": "went to", "global": "were made"} if done else \
-        {"create": "would become", "map": "would go to", "global": "would be made"}
-    print("persona ids of the file:" if all(u.chosen for u in plan.unknown_personas)
-          else "persona ids this store did not know:")
+    verb = (
+        {"create": "became", "map": "went to", "global": "were made"}
+        if done
+        else {"create": "would become", "map": "would go to", "global": "would be made"}
+    )
+    print(
+        "persona ids of the file:"
+        if all(u.chosen for u in plan.unknown_personas)
+        else "persona ids this store did not know:"
+    )
     for u in plan.unknown_personas:
-        target = {"create": f"new persona “{u.choice.name}”", "global": "global",
-                  "map": f"persona “{plan.persona_names.get(u.local_id, u.local_id)}”"}[u.choice.action]
+        target = {
+            "create": f"new persona “{u.choice.name}”",
+            "global": "global",
+            "map": f"persona “{plan.persona_names.get(u.local_id, u.local_id)}”",
+        }[u.choice.action]
         if done and u.choice.action == "create" and u.local_id not in created:
             print(f"  {u.source_id}: no record of it was written, so persona “{u.choice.name}” was not created")
             continue
@@ -138,15 +178,21 @@ def _print_unknown_personas(plan, store, *, done: bool) -> None:
     named = [u for u in plan.unknown_personas if u.choice.action == "create" and not u.chosen]
     if named:
         short = named[0].source_id[:8]
-        print(f"  rename them with `memdesk persona rename NAME NEW_NAME`, or import with "
-              f"--persona-map {short}=NAME (an existing persona, a new name, or 'global')")
+        print(
+            f"  rename them with `memdesk persona rename NAME NEW_NAME`, or import with "
+            f"--persona-map {short}=NAME (an existing persona, a new name, or 'global')"
+        )
 
 
 def register(sub) -> None:
     p = add_command(sub, "export", cmd_export, "export memories (MemDesk JSON, seed 000 JSON, Markdown or CSV)")
     p.add_argument("file", nargs="?", help="output file (default: stdout)")
-    p.add_argument("--format", choices=EXPORT_FORMATS, default="native",
-                   help="native keeps everything; the others hold memories in use only")
+    p.add_argument(
+        "--format",
+        choices=EXPORT_FORMATS,
+        default="native",
+        help="native keeps everything; the others hold memories in use only",
+    )
     p.add_argument("--persona", help="a persona (its memories plus global ones); 'global' for global only")
     p.add_argument("--group", help="one group (and the groups under it)")
     p.add_argument("--no-trash", action="store_true", help="native: leave out deleted and superseded memories")
@@ -156,9 +202,15 @@ def register(sub) -> None:
     p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
     p.add_argument("--on-conflict", choices=("skip", "theirs"), default="skip")
     p.add_argument("--strict", action="store_true", help="refuse the whole import if any record is invalid")
-    p.add_argument("--persona-map", action="append", default=[], metavar="ID=NAME",
-                   help="where the file's persona ID goes: an existing persona, a new one of that NAME, or "
-                        "'global' (repeatable; a unique ID prefix of 4+ characters will do). Remembered "
-                        "for the next import")
-    p.add_argument("--persona", metavar="NAME",
-                   help="every record into this persona (created if new; 'global' for global)")
+    p.add_argument(
+        "--persona-map",
+        action="append",
+        default=[],
+        metavar="ID=NAME",
+        help="where the file's persona ID goes: an existing persona, a new one of that NAME, or "
+        "'global' (repeatable; a unique ID prefix of 4+ characters will do). Remembered "
+        "for the next import",
+    )
+    p.add_argument(
+        "--persona", metavar="NAME", help="every record into this persona (created if new; 'global' for global)"
+    )

@@ -3,6 +3,7 @@
 Uses SQLite's online backup API, so a copy is consistent even while another
 process writes (WAL).
 """
+
 from __future__ import annotations
 
 import re

@@ -3,6 +3,7 @@
 Views refresh from it (the GUI has a single changes_applied signal); ids are
 plain strings so a Changes value can cross threads.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields

@@ -1,4 +1,5 @@
 """Row ↔ record conversion (the only place that knows both shapes)."""
+
 from __future__ import annotations
 
 import json

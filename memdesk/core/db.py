@@ -1,4 +1,5 @@
 """Opening the SQLite file: pragmas, version check, backup, migrations."""
+
 from __future__ import annotations
 
 import os

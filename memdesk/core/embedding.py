@@ -4,6 +4,7 @@ An embedder turns texts into L2-normalised float32 rows. ``model_id`` names
 the model *and* the settings that change its vectors (pooling, quantisation),
 so vectors of two models are never compared.
 """
+
 from __future__ import annotations
 
 import hashlib

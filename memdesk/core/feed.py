@@ -15,6 +15,7 @@ Not thread-safe: one thread polls (the window uses its database lane, the
 same thread that runs its own writes, so ``absorb`` after a write and the
 next ``poll`` never interleave). No Qt here.
 """
+
 from __future__ import annotations
 
 from .changes import Changes
@@ -54,7 +55,7 @@ class FeedReader:
             return out
         ids = list(dict.fromkeys(ids))
         for start in range(0, len(ids), 500):
-            chunk = ids[start:start + 500]
+            chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
             for row in conn.execute(f'{sql} WHERE "id" IN ({marks})', chunk):
                 out[row[0]] = (hash(row[2:]), row[1] is not None)
@@ -87,7 +88,7 @@ class FeedReader:
         """Were rows after our marker pruned away (so we cannot know what they said)?"""
         assert self.marker is not None  # poll() begins before it asks
         conn = self._conn()
-        oldest = conn.execute('SELECT MIN(seq) FROM change_log').fetchone()[0]
+        oldest = conn.execute("SELECT MIN(seq) FROM change_log").fetchone()[0]
         if oldest is not None:
             return oldest > self.marker + 1
         row = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'change_log'").fetchone()
@@ -159,8 +160,15 @@ class FeedReader:
                 restored.append(memory_id)
             else:
                 updated.append(memory_id)
-        changes = Changes(added=tuple(added), updated=tuple(updated), deleted=tuple(deleted),
-                          restored=tuple(restored), purged=tuple(purged), personas=feed.personas, note=EXTERNAL)
+        changes = Changes(
+            added=tuple(added),
+            updated=tuple(updated),
+            deleted=tuple(deleted),
+            restored=tuple(restored),
+            purged=tuple(purged),
+            personas=feed.personas,
+            note=EXTERNAL,
+        )
         # Rows in the feed that changed nothing visible (touches) are not "something else".
         other = bool(changes) or not (ids or feed.personas)
         return changes, other

@@ -8,6 +8,7 @@ warmer, never colder (a public system shipped that inverted).
 ``heat_array`` is the same formula over numpy columns: search ranks by heat
 and must not loop over 100k records in Python to get it.
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -30,8 +31,9 @@ def base_heat(days: float) -> float:
     return next((heat for limit, heat in _AGE_STEPS if days <= limit), _OLDEST)
 
 
-def compute_heat(created_at: datetime, access_count: int = 0, mention_count: int = 0,
-                 *, now: datetime | None = None) -> float:
+def compute_heat(
+    created_at: datetime, access_count: int = 0, mention_count: int = 0, *, now: datetime | None = None
+) -> float:
     days = max(0.0, ((now or now_utc()) - created_at).total_seconds() / 86400.0)
     bonus = min(access_count * ACCESS_BONUS, ACCESS_CAP) + min(mention_count * MENTION_BONUS, MENTION_CAP)
     return min(base_heat(days) + bonus, 100.0)
@@ -42,8 +44,9 @@ def tier_for(heat: float) -> str:
     return next(name for name, floor in TIER_FLOORS if heat >= floor)
 
 
-def heat_and_tier(created_at: datetime, access_count: int = 0, mention_count: int = 0,
-                  *, now: datetime | None = None) -> tuple[float, str]:
+def heat_and_tier(
+    created_at: datetime, access_count: int = 0, mention_count: int = 0, *, now: datetime | None = None
+) -> tuple[float, str]:
     heat = compute_heat(created_at, access_count, mention_count, now=now)
     return heat, tier_for(heat)
 
@@ -55,6 +58,7 @@ def heat_array(created_ts: np.ndarray, access: np.ndarray, mention: np.ndarray, 
     values = np.array([heat for _, heat in _AGE_STEPS] + [_OLDEST], dtype=np.float64)
     # searchsorted(side="left") gives the first step whose limit >= days.
     base = values[np.searchsorted(limits, days, side="left")]
-    bonus = (np.minimum(np.asarray(access, dtype=np.float64) * ACCESS_BONUS, ACCESS_CAP)
-             + np.minimum(np.asarray(mention, dtype=np.float64) * MENTION_BONUS, MENTION_CAP))
+    bonus = np.minimum(np.asarray(access, dtype=np.float64) * ACCESS_BONUS, ACCESS_CAP) + np.minimum(
+        np.asarray(mention, dtype=np.float64) * MENTION_BONUS, MENTION_CAP
+    )
     return np.minimum(base + bonus, 100.0)

@@ -4,6 +4,7 @@ resolve_memory_id is read-only: one query on the memory table's primary key. It 
 outside the Store on purpose (the Store's facade is being reworked separately); it points
 the shared model proxy at the store first, as io and maintenance do.
 """
+
 from __future__ import annotations
 
 from peewee import fn
@@ -63,12 +64,12 @@ def resolve_memory_id(store, text: str, *, where: str = "any") -> str:
     if Memory.select(Memory.id).where(Memory.id == typed).exists():
         return typed
     if len(typed) < MIN_PREFIX:
-        raise NotFoundError(f"{typed!r} is too short for an id prefix: give at least {MIN_PREFIX} characters "
-                            "or the full id")
+        raise NotFoundError(
+            f"{typed!r} is too short for an id prefix: give at least {MIN_PREFIX} characters or the full id"
+        )
     # The range lets SQLite walk the primary-key index; substr keeps the match exact
     # (LIKE would ignore case and treat % and _ as wildcards).
-    starts = (Memory.id >= typed) & (Memory.id < typed + "\U0010ffff") & \
-        (fn.substr(Memory.id, 1, len(typed)) == typed)
+    starts = (Memory.id >= typed) & (Memory.id < typed + "\U0010ffff") & (fn.substr(Memory.id, 1, len(typed)) == typed)
     scope = _in(where)
     query = Memory.select().where(starts if scope is None else starts & scope).order_by(Memory.id)
     total = query.count()

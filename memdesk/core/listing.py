@@ -6,6 +6,7 @@ the core's own filter query with a narrow column list on a raw cursor
 (0.6 s for 100k, off the UI thread). It only reads. It lives in the core so
 the GUI never touches peewee or the ORM models.
 """
+
 from __future__ import annotations
 
 import json
@@ -59,15 +60,36 @@ def brief_of(record) -> Brief:
         state = "expired"
     else:
         state = "active"
-    return Brief(record.id, record.persona_id, record.group, record.display_title, tuple(record.tags),
-                 record.type, record.tier, state, record.importance,
-                 models.stored_time(record.updated_at))
+    return Brief(
+        record.id,
+        record.persona_id,
+        record.group,
+        record.display_title,
+        tuple(record.tags),
+        record.type,
+        record.tier,
+        state,
+        record.importance,
+        models.stored_time(record.updated_at),
+    )
 
 
 def _columns():
-    return (Memory.id, Memory.persona, Memory.group, Memory.title, fn.substr(Memory.content, 1, 200),
-            Memory.tags, Memory.type, Memory.tier, Memory.deleted_at, Memory.superseded_by,
-            Memory.expires_at, Memory.importance, Memory.updated_at)
+    return (
+        Memory.id,
+        Memory.persona,
+        Memory.group,
+        Memory.title,
+        fn.substr(Memory.content, 1, 200),
+        Memory.tags,
+        Memory.type,
+        Memory.tier,
+        Memory.deleted_at,
+        Memory.superseded_by,
+        Memory.expires_at,
+        Memory.importance,
+        Memory.updated_at,
+    )
 
 
 def _rows(query):
@@ -80,14 +102,26 @@ def load_briefs(store, *, persona=queries.ALL, ids=None, cancel=lambda: False) -
     store.bind()
     now = models.stored_time(now_utc())
     out: dict[str, Brief] = {}
-    chunks = [None] if ids is None else [list(ids)[i:i + 500] for i in range(0, len(ids), 500)]
+    chunks = [None] if ids is None else [list(ids)[i : i + 500] for i in range(0, len(ids), 500)]
     for chunk in chunks:
         if cancel():
             break
-        query = queries.filtered(persona=persona, merge_global=True, state="all",
-                                 ids=chunk).select(*_columns())
-        for n, (mid, pid, group, title, start, tags, mtype, tier, deleted, superseded, expires,
-                importance, updated) in enumerate(_rows(query)):
+        query = queries.filtered(persona=persona, merge_global=True, state="all", ids=chunk).select(*_columns())
+        for n, (
+            mid,
+            pid,
+            group,
+            title,
+            start,
+            tags,
+            mtype,
+            tier,
+            deleted,
+            superseded,
+            expires,
+            importance,
+            updated,
+        ) in enumerate(_rows(query)):
             if n % YIELD_EVERY == 0:
                 time.sleep(0)  # hand the GIL to the UI thread now and then
             if deleted is not None:
@@ -102,8 +136,18 @@ def load_briefs(store, *, persona=queries.ALL, ids=None, cancel=lambda: False) -
                 tag_tuple = tuple(json.loads(tags)) if tags and tags != "[]" else ()
             except ValueError:
                 tag_tuple = ()
-            out[mid] = Brief(mid, pid, group or "", display_title(title, start), tag_tuple, mtype, tier,
-                             state, importance, updated or "")
+            out[mid] = Brief(
+                mid,
+                pid,
+                group or "",
+                display_title(title, start),
+                tag_tuple,
+                mtype,
+                tier,
+                state,
+                importance,
+                updated or "",
+            )
     return out
 
 
@@ -120,6 +164,6 @@ def contents(store, ids) -> dict[str, tuple[str, str]]:
     ids = list(ids)
     out = {}
     for start in range(0, len(ids), 500):
-        query = Memory.select(Memory.id, Memory.title, Memory.content).where(Memory.id.in_(ids[start:start + 500]))
+        query = Memory.select(Memory.id, Memory.title, Memory.content).where(Memory.id.in_(ids[start : start + 500]))
         out.update({mid: (title, content) for mid, title, content in _rows(query)})
     return out

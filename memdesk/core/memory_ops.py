@@ -1,5 +1,6 @@
 """Memory mutations. Each runs inside the caller's write transaction and
 returns a Changes value; the Store facade opens the transaction."""
+
 from __future__ import annotations
 
 import json
@@ -20,13 +21,32 @@ from .times import now_utc, to_iso
 
 # Fields a caller may set on add/update (besides id/created_at on add).
 EDITABLE = (
-    "title", "content", "summary", "tags", "group", "type", "scope", "importance",
-    "persona_id", "dedup_key", "expires_at", "source",
+    "title",
+    "content",
+    "summary",
+    "tags",
+    "group",
+    "type",
+    "scope",
+    "importance",
+    "persona_id",
+    "dedup_key",
+    "expires_at",
+    "source",
 )
 # Fields an import may carry over as they are.
 IMPORTABLE = EDITABLE + (
-    "id", "created_at", "updated_at", "last_access_at", "access_count", "mention_count",
-    "deleted_at", "superseded_by", "tier", "heat", "importance_set",
+    "id",
+    "created_at",
+    "updated_at",
+    "last_access_at",
+    "access_count",
+    "mention_count",
+    "deleted_at",
+    "superseded_by",
+    "tier",
+    "heat",
+    "importance_set",
 )
 # Changes to these keep a revision (the issue's list plus persona and expiry).
 REVISED = TRACKED_FIELDS + ("persona_id", "expires_at", "dedup_key")
@@ -57,9 +77,18 @@ def clean(fields: dict, *, allowed=EDITABLE) -> dict:
         raise ValidationError(sorted(unknown)[0], "is not a field that can be set here")
     out = {}
     checks = {
-        "title": v.title, "content": v.content, "summary": v.summary, "tags": v.tags,
-        "group": v.group, "type": v.memory_type, "scope": v.scope, "importance": v.importance,
-        "dedup_key": v.dedup_key, "source": v.source, "tier": v.tier, "id": v.memory_id,
+        "title": v.title,
+        "content": v.content,
+        "summary": v.summary,
+        "tags": v.tags,
+        "group": v.group,
+        "type": v.memory_type,
+        "scope": v.scope,
+        "importance": v.importance,
+        "dedup_key": v.dedup_key,
+        "source": v.source,
+        "tier": v.tier,
+        "id": v.memory_id,
     }
     for key, value in fields.items():
         if key in checks:
@@ -252,8 +281,9 @@ def _current_values(row: Memory) -> dict:
     return {name: getattr(rec, name) for name in IMPORTABLE if hasattr(rec, name)}
 
 
-def update(memory_id: str, fields: dict, *, expected_version: int | None, reason: str = "edit",
-           allowed=EDITABLE) -> Changes:
+def update(
+    memory_id: str, fields: dict, *, expected_version: int | None, reason: str = "edit", allowed=EDITABLE
+) -> Changes:
     row = _get_row(memory_id)
     if expected_version is not None and row.version != expected_version:
         raise ConflictError(memory_id, expected_version, memory_record(row))
@@ -288,7 +318,10 @@ def update(memory_id: str, fields: dict, *, expected_version: int | None, reason
     revised = [k for k in changed if k in REVISED]
     if revised:
         Revision.create(
-            memory=memory_id, at=now, reason=reason, version=row.version,
+            memory=memory_id,
+            at=now,
+            reason=reason,
+            version=row.version,
             before=json.dumps({k: _jsonable(before_all.get(k)) for k in revised}, ensure_ascii=False),
             after=json.dumps({k: _jsonable(changed[k]) for k in revised}, ensure_ascii=False),
         )
@@ -329,7 +362,7 @@ def purge(ids) -> Changes:
         if row.deleted_at is None:
             raise ValidationError("id", f"memory {memory_id} is not in the trash; delete it first")
     for start in range(0, len(ids), 500):
-        Memory.delete().where(Memory.id.in_(ids[start:start + 500])).execute()
+        Memory.delete().where(Memory.id.in_(ids[start : start + 500])).execute()
     return Changes(purged=tuple(ids))
 
 
@@ -338,7 +371,7 @@ def touch(ids, *, mentions: bool = False) -> Changes:
     now = now_utc()
     counter = Memory.mention_count if mentions else Memory.access_count
     for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
+        chunk = ids[start : start + 500]
         values = {counter: counter + 1}
         if not mentions:
             values[Memory.last_access_at] = now
@@ -378,7 +411,8 @@ def supersede(old_id: str, *, new_id: str | None, fields: dict, reason: str = "s
         _get_row(new_id)
     now = now_utc()
     Memory.update(superseded_by=new_id or "pending", updated_at=now, version=Memory.version + 1).where(
-        Memory.id == old_id).execute()
+        Memory.id == old_id
+    ).execute()
     changes = Changes(updated=(old_id,))
     if new_id is None:
         base = memory_record(old)
@@ -389,8 +423,12 @@ def supersede(old_id: str, *, new_id: str | None, fields: dict, reason: str = "s
         new_id = changes.added[0]
     Memory.update(superseded_by=new_id).where(Memory.id == old_id).execute()
     Revision.create(
-        memory=old_id, at=now, reason=reason, version=old.version + 1,
-        before=json.dumps({"superseded_by": None}), after=json.dumps({"superseded_by": new_id}),
+        memory=old_id,
+        at=now,
+        reason=reason,
+        version=old.version + 1,
+        before=json.dumps({"superseded_by": None}),
+        after=json.dumps({"superseded_by": new_id}),
     )
     return changes
 

@@ -5,6 +5,7 @@ current models), so an old file always upgrades through the same steps. The
 version lives in SQLite's PRAGMA user_version. Keep this an in-code list:
 globbing migration files breaks inside a PyInstaller bundle.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -4,6 +4,7 @@ Models are bound to one DatabaseProxy, so a process works on one database at a
 time (as the app does); the Store opens it. Peewee keeps one connection per
 thread, so model objects never need to cross threads — records.py does.
 """
+
 from __future__ import annotations
 
 from datetime import datetime, timezone

@@ -6,6 +6,7 @@ workers the parent's loaded dictionaries for free. It is only safe while the
 process has one thread (the CLI, the window's import child), and only Linux
 forks without caveats; anywhere else the work runs here, in order.
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -22,12 +23,17 @@ MIN_ITEMS = 1000  # below this, starting workers costs more than it saves
 
 def can_fork() -> bool:
     # A daemon process (any multiprocessing child marked so) may not start workers.
-    return (sys.platform.startswith("linux") and threading.active_count() == 1 and (os.cpu_count() or 1) > 1
-            and not multiprocessing.current_process().daemon)
+    return (
+        sys.platform.startswith("linux")
+        and threading.active_count() == 1
+        and (os.cpu_count() or 1) > 1
+        and not multiprocessing.current_process().daemon
+    )
 
 
-def fork_map(fn: Callable[[T], R], items: list[T], *, warm: Callable[[], object] = lambda: None,
-             chunksize: int = 100) -> Iterator[R]:
+def fork_map(
+    fn: Callable[[T], R], items: list[T], *, warm: Callable[[], object] = lambda: None, chunksize: int = 100
+) -> Iterator[R]:
     """fn over items, in order; ``warm`` runs first in this process (load what the
     workers should inherit). ``fn`` must be a module-level function."""
     if len(items) < MIN_ITEMS or not can_fork():

@@ -1,4 +1,5 @@
 """Persona mutations (run inside the Store's write transaction)."""
+
 from __future__ import annotations
 
 import json
@@ -39,8 +40,12 @@ def create(*, name, description="", colour="", auto_save_memory=True, id=None) -
         raise ValidationError("id", f"a persona with id {persona_id!r} already exists")
     try:
         Persona.create(
-            id=persona_id, name=name, description=v.description(description), colour=v.colour(colour),
-            auto_save_memory=bool(auto_save_memory), created_at=now_utc(),
+            id=persona_id,
+            name=name,
+            description=v.description(description),
+            colour=v.colour(colour),
+            auto_save_memory=bool(auto_save_memory),
+            created_at=now_utc(),
         )
     except IntegrityError as exc:
         raise ValidationError("name", f"cannot create persona: {exc}") from None
@@ -80,15 +85,20 @@ def delete(persona_id: str, *, memories: str) -> Changes:
         # Memories keep their persona link only while it exists; both policies detach them.
         moved = Memory.update(persona=None, version=Memory.version + 1, updated_at=now)
         if memories == "trash":
-            Memory.update(deleted_at=now).where(
-                (Memory.persona == persona_id) & Memory.deleted_at.is_null()).execute()
+            Memory.update(deleted_at=now).where((Memory.persona == persona_id) & Memory.deleted_at.is_null()).execute()
         moved.where(Memory.persona == persona_id).execute()
         # Global memories are hashed without a persona; keep content_hash consistent,
         # and keep the former persona in each memory's history.
         for row in Memory.select(Memory.id, Memory.content, Memory.version).where(Memory.id.in_(owned)):
             Memory.update(content_hash=v.content_hash(row.content, None)).where(Memory.id == row.id).execute()
-            Revision.create(memory=row.id, at=now, reason="edit", version=row.version,
-                            before=json.dumps({"persona_id": persona_id}), after=json.dumps({"persona_id": None}))
+            Revision.create(
+                memory=row.id,
+                at=now,
+                reason="edit",
+                version=row.version,
+                before=json.dumps({"persona_id": persona_id}),
+                after=json.dumps({"persona_id": None}),
+            )
         if memories == "trash":
             changes = changes | Changes(deleted=tuple(owned))
         else:
@@ -101,14 +111,24 @@ def _refuse_dedup_clashes(persona_id: str) -> None:
     """Both policies make the persona's memories global (or trashed, which detaches them too);
     a dedup key a global memory already holds would break the store's one-memory-per-key rule.
     Say so, and which keys, before anything is written (not SQLite's IntegrityError)."""
+
     def keyed(owner):
-        return (owner & Memory.dedup_key.is_null(False) & Memory.superseded_by.is_null())
+        return owner & Memory.dedup_key.is_null(False) & Memory.superseded_by.is_null()
 
     global_keys = Memory.select(Memory.dedup_key).where(keyed(Memory.persona.is_null()))
-    clashes = sorted({row.dedup_key for row in Memory.select(Memory.dedup_key).where(
-        keyed(Memory.persona == persona_id) & Memory.dedup_key.in_(global_keys))})
+    clashes = sorted(
+        {
+            row.dedup_key
+            for row in Memory.select(Memory.dedup_key).where(
+                keyed(Memory.persona == persona_id) & Memory.dedup_key.in_(global_keys)
+            )
+        }
+    )
     if clashes:
         shown = ", ".join(repr(k) for k in clashes[:5]) + (f" and {len(clashes) - 5} more" if len(clashes) > 5 else "")
-        raise ValidationError("memories", f"{len(clashes)} of this persona's memories use a dedup key that a "
-                                          f"global memory already uses ({shown}); change or remove one memory "
-                                          "of each pair, then delete the persona")
+        raise ValidationError(
+            "memories",
+            f"{len(clashes)} of this persona's memories use a dedup key that a "
+            f"global memory already uses ({shown}); change or remove one memory "
+            "of each pair, then delete the persona",
+        )

@@ -1,4 +1,5 @@
 """Read-side queries: filtered, sorted, paged lists and statistics."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -51,9 +52,25 @@ def persona_condition(persona, merge_global: bool):
     return Memory.persona == persona
 
 
-def filtered(*, persona=ALL, merge_global=True, group=None, tag=None, type=None, scope=None, tier=None,
-             state="active", importance_min=None, importance_max=None, created_after=None,
-             created_before=None, updated_after=None, updated_before=None, ids=None, now=None):
+def filtered(
+    *,
+    persona=ALL,
+    merge_global=True,
+    group=None,
+    tag=None,
+    type=None,
+    scope=None,
+    tier=None,
+    state="active",
+    importance_min=None,
+    importance_max=None,
+    created_after=None,
+    created_before=None,
+    updated_after=None,
+    updated_before=None,
+    ids=None,
+    now=None,
+):
     """A Memory select with every given filter applied (None = no filter)."""
     now = now or now_utc()
     conditions = [state_condition(state, now), persona_condition(persona, merge_global)]
@@ -73,8 +90,10 @@ def filtered(*, persona=ALL, merge_global=True, group=None, tag=None, type=None,
     if importance_max is not None:
         conditions.append(Memory.importance <= v.importance(importance_max))
     for field, column, op in (
-        ("created_after", Memory.created_at, "gt"), ("created_before", Memory.created_at, "lt"),
-        ("updated_after", Memory.updated_at, "gt"), ("updated_before", Memory.updated_at, "lt"),
+        ("created_after", Memory.created_at, "gt"),
+        ("created_before", Memory.created_at, "lt"),
+        ("updated_after", Memory.updated_at, "gt"),
+        ("updated_before", Memory.updated_at, "lt"),
     ):
         value = locals()[field]
         if value is not None:

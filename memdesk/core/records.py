@@ -3,6 +3,7 @@
 These, never peewee model objects, cross thread boundaries and reach the GUI,
 the search index and the tools.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass

@@ -17,6 +17,7 @@ superseded): what a search shows, so a click on a bar lists that many.
 Everything is SQL aggregates over indexed columns: no Python loop over
 memories, fast on 100k of them. No Qt here.
 """
+
 from __future__ import annotations
 
 import time
@@ -32,7 +33,6 @@ WEEKS = 52
 HEAT_BINS = 10
 SOURCES = ("manual", "ai", "import")
 GLOBAL_LABEL = "(global)"
-
 
 
 def _quoted(field: str, value: str) -> str:
@@ -56,8 +56,10 @@ def source_kind(source: str) -> str:
     return source if source in ("manual", "ai") else "import"
 
 
-_ROW = ("id, persona_id, group_name, type, scope, tier, heat, source, created_at, deleted_at IS NOT NULL, "
-        "superseded_by IS NOT NULL, (expires_at IS NOT NULL AND expires_at <= ?)")
+_ROW = (
+    "id, persona_id, group_name, type, scope, tier, heat, source, created_at, deleted_at IS NOT NULL, "
+    "superseded_by IS NOT NULL, (expires_at IS NOT NULL AND expires_at <= ?)"
+)
 # Memories not in use, one indexed range each (an OR of them would scan the table).
 _NOT_IN_USE = (
     f"SELECT {_ROW} FROM memory WHERE deleted_at IS NOT NULL "
@@ -85,17 +87,20 @@ def _whole_table(conn, since: str) -> tuple[dict, list[int], list]:
         "tag": _counts(conn, "SELECT tag, COUNT(*) FROM memory_tag GROUP BY 1"),
     }
     width = 100 / HEAT_BINS
-    mixed = _counts(conn,  # one scan; a text key groups faster than three columns
-                    f"SELECT type || '{_SEP}' || scope || '{_SEP}' || "
-                    f"MIN(MAX(CAST(heat / {width} AS INTEGER), 0), {HEAT_BINS - 1}), COUNT(*) FROM memory GROUP BY 1")
+    mixed = _counts(
+        conn,  # one scan; a text key groups faster than three columns
+        f"SELECT type || '{_SEP}' || scope || '{_SEP}' || "
+        f"MIN(MAX(CAST(heat / {width} AS INTEGER), 0), {HEAT_BINS - 1}), COUNT(*) FROM memory GROUP BY 1",
+    )
     every["type"], every["scope"], heat_all = {}, {}, [0] * HEAT_BINS
     for key, n in mixed.items():
         type_, scope, bucket = key.split(_SEP)
         every["type"][type_] = every["type"].get(type_, 0) + n
         every["scope"][scope] = every["scope"].get(scope, 0) + n
         heat_all[int(bucket)] += n
-    added = conn.execute("SELECT substr(created_at, 1, 10), source, COUNT(*) FROM memory "
-                         "WHERE created_at >= ? GROUP BY 1, 2", (since,)).fetchall()
+    added = conn.execute(
+        "SELECT substr(created_at, 1, 10), source, COUNT(*) FROM memory WHERE created_at >= ? GROUP BY 1, 2", (since,)
+    ).fetchall()
     return every, heat_all, added
 
 
@@ -118,10 +123,11 @@ class _InUse:
                 target[name] = {k: v for k, v in target[name].items() if v > 0}
 
     def _take_off(self, row, since: str) -> None:
-        (_memory_id, persona, group, type_, scope, tier, heat, source, created,
-         deleted, is_superseded, is_expired) = row
+        (_memory_id, persona, group, type_, scope, tier, heat, source, created, deleted, is_superseded, is_expired) = (
+            row
+        )
         values = {"persona": persona, "group": group, "tier": tier, "type": type_, "scope": scope}
-        for target in ((self.kept, self.in_use) if deleted else (self.in_use,)):
+        for target in (self.kept, self.in_use) if deleted else (self.in_use,):
             for name, value in values.items():
                 target[name][value] -= 1
         self.heat[_heat_bin(heat)] -= 1
@@ -136,11 +142,11 @@ class _InUse:
     def _take_off_tags(self, conn, gone: list) -> None:
         ids = [row[0] for row in gone]
         for chunk in range(0, len(ids), 900):  # SQLite's limit on parameters
-            part = ids[chunk:chunk + 900]
+            part = ids[chunk : chunk + 900]
             rows = conn.execute(
-                f"SELECT m.memory_id, m.tag FROM memory_tag m WHERE m.memory_id IN ({','.join('?' * len(part))})",
-                part).fetchall()
-            deleted_ids = {row[0] for row in gone[chunk:chunk + 900] if row[9]}
+                f"SELECT m.memory_id, m.tag FROM memory_tag m WHERE m.memory_id IN ({','.join('?' * len(part))})", part
+            ).fetchall()
+            deleted_ids = {row[0] for row in gone[chunk : chunk + 900] if row[9]}
             for memory_id, tag in rows:
                 self.in_use["tag"][tag] -= 1
                 if memory_id in deleted_ids:
@@ -197,13 +203,15 @@ def _weekly(added: list, late: list, first: datetime, weeks: int) -> dict:
     return {
         "weeks": [s.date().isoformat() for s in starts],
         **per_source,
-        "queries": [f"created>={s.date().isoformat()} created<{(s + timedelta(weeks=1)).date().isoformat()}"
-                    for s in starts],
+        "queries": [
+            f"created>={s.date().isoformat()} created<{(s + timedelta(weeks=1)).date().isoformat()}" for s in starts
+        ],
     }
 
 
-def overview(store, *, now: datetime | None = None, top_groups: int = TOP_GROUPS,
-             top_tags: int = TOP_TAGS, weeks: int = WEEKS) -> dict:
+def overview(
+    store, *, now: datetime | None = None, top_groups: int = TOP_GROUPS, top_tags: int = TOP_TAGS, weeks: int = WEEKS
+) -> dict:
     """Counts, breakdowns, heat histogram and weekly additions of ``store``.
 
     Fast on 100k memories: whole-table counts come from covering indexes or
@@ -226,8 +234,10 @@ def overview(store, *, now: datetime | None = None, top_groups: int = TOP_GROUPS
         "trash": use.trash,
         "expired": use.expired,
         "superseded": use.superseded,
-        "by_persona": {(names.get(k, k) if k else GLOBAL_LABEL): v
-                       for k, v in sorted(kept["persona"].items(), key=lambda kv: kv[0] or "")},
+        "by_persona": {
+            (names.get(k, k) if k else GLOBAL_LABEL): v
+            for k, v in sorted(kept["persona"].items(), key=lambda kv: kv[0] or "")
+        },
         "by_group": dict(sorted(kept["group"].items())),
         "by_type": dict(sorted(kept["type"].items())),
         "by_scope": dict(sorted(kept["scope"].items())),
@@ -235,8 +245,8 @@ def overview(store, *, now: datetime | None = None, top_groups: int = TOP_GROUPS
         "personas": len(names),
     }
     rolled = _rolled_groups(in_use)
-    groups = sorted(rolled.items(), key=lambda kv: (-kv[1], kv[0]))[:max(0, top_groups)]
-    tags = sorted(in_use["tag"].items(), key=lambda kv: (-kv[1], kv[0]))[:max(0, top_tags)]
+    groups = sorted(rolled.items(), key=lambda kv: (-kv[1], kv[0]))[: max(0, top_groups)]
+    tags = sorted(in_use["tag"].items(), key=lambda kv: (-kv[1], kv[0]))[: max(0, top_tags)]
     width = 100 / HEAT_BINS
     result["charts"] = {
         "population": "in use: not in the trash, expired or superseded",

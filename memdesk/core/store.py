@@ -5,6 +5,7 @@ operation in memory_ops / persona_ops and returns its Changes value. Reads
 return plain records, never peewee objects, so results may cross threads.
 Peewee gives every thread its own connection.
 """
+
 from __future__ import annotations
 
 import builtins  # Store.list shadows list in the class body
@@ -38,10 +39,12 @@ def _bound(method):
     second Store opened in the same process (tests, a backup preview) must not
     make the first one read the wrong file.
     """
+
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
         self.bind()
         return method(self, *args, **kwargs)
+
     return wrapper
 
 
@@ -108,8 +111,9 @@ class Store:
         self.bind()
         depth = getattr(self._writing, "depth", 0)
         with self._db.atomic():
-            marker = self._db.execute_sql('SELECT COALESCE(MAX(seq), 0) FROM change_log').fetchone()[0] \
-                if depth == 0 else 0
+            marker = (
+                self._db.execute_sql("SELECT COALESCE(MAX(seq), 0) FROM change_log").fetchone()[0] if depth == 0 else 0
+            )
             self._writing.depth = depth + 1
             try:
                 yield
@@ -119,7 +123,7 @@ class Store:
                 self._index_since(marker)
 
     def _index_since(self, marker: int) -> None:
-        rows = self._db.execute_sql('SELECT memory_id, kind FROM change_log WHERE seq > ?', (marker,)).fetchall()
+        rows = self._db.execute_sql("SELECT memory_id, kind FROM change_log WHERE seq > ?", (marker,)).fetchall()
         if not rows:
             return
         from .search.indexer import sync  # numpy and jieba stay out of read-only processes
@@ -136,7 +140,7 @@ class Store:
     @_bound
     def change_marker(self) -> int:
         """The newest change-feed position; pass it to changes_since later."""
-        return self._db.execute_sql('SELECT COALESCE(MAX(seq), 0) FROM change_log').fetchone()[0]
+        return self._db.execute_sql("SELECT COALESCE(MAX(seq), 0) FROM change_log").fetchone()[0]
 
     @_bound
     def changes_since(self, marker: int, *, limit: int = 50_000) -> tuple[int, Changes]:
@@ -145,8 +149,9 @@ class Store:
         Returns the new marker and a Changes value; when more than ``limit``
         changes piled up, ``Changes.note`` is 'reload' and a view should rebuild.
         """
-        rows = self._db.execute_sql('SELECT seq, memory_id, kind FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?',
-                                    (marker, limit + 1)).fetchall()
+        rows = self._db.execute_sql(
+            "SELECT seq, memory_id, kind FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?", (marker, limit + 1)
+        ).fetchall()
         if not rows:
             return marker, Changes()
         if len(rows) > limit:
@@ -158,15 +163,18 @@ class Store:
                 personas = True
             else:
                 kinds[kind].append(memory_id)
-        changes = Changes(added=tuple(dict.fromkeys(kinds["added"])),
-                          updated=tuple(dict.fromkeys(kinds["updated"])),
-                          purged=tuple(dict.fromkeys(kinds["purged"])), personas=personas)
+        changes = Changes(
+            added=tuple(dict.fromkeys(kinds["added"])),
+            updated=tuple(dict.fromkeys(kinds["updated"])),
+            purged=tuple(dict.fromkeys(kinds["purged"])),
+            personas=personas,
+        )
         return rows[-1][0], changes
 
     def prune_change_log(self, *, keep: int = 100_000) -> int:
         with self.write():
-            newest = self._db.execute_sql('SELECT COALESCE(MAX(seq), 0) FROM change_log').fetchone()[0]
-            return self._db.execute_sql('DELETE FROM change_log WHERE seq <= ?', (newest - keep,)).rowcount
+            newest = self._db.execute_sql("SELECT COALESCE(MAX(seq), 0) FROM change_log").fetchone()[0]
+            return self._db.execute_sql("DELETE FROM change_log WHERE seq <= ?", (newest - keep,)).rowcount
 
     # ---- reading -----------------------------------------------------------------
     @_bound
@@ -181,7 +189,7 @@ class Store:
         ids = list(dict.fromkeys(ids))
         found = {}
         for start in range(0, len(ids), 500):
-            for row in Memory.select().where(Memory.id.in_(ids[start:start + 500])):
+            for row in Memory.select().where(Memory.id.in_(ids[start : start + 500])):
                 found[row.id] = memory_record(row)
         return found
 
@@ -195,8 +203,9 @@ class Store:
         last = 0
         rowid = SQL("rowid")
         while True:
-            rows = list(Memory.select(Memory, rowid.alias("stored_order")).where(rowid > last)
-                        .order_by(rowid).limit(batch))
+            rows = list(
+                Memory.select(Memory, rowid.alias("stored_order")).where(rowid > last).order_by(rowid).limit(batch)
+            )
             if not rows:
                 return
             yield from (memory_record(r) for r in rows)
@@ -204,8 +213,9 @@ class Store:
 
     @_bound
     def list(self, *, sort="updated_at", descending=True, offset=0, limit=None, **filters) -> list[MemoryRecord]:
-        query = queries.sorted_paged(queries.filtered(**filters), sort=sort, descending=descending,
-                                     offset=offset, limit=limit)
+        query = queries.sorted_paged(
+            queries.filtered(**filters), sort=sort, descending=descending, offset=offset, limit=limit
+        )
         return [memory_record(r) for r in query]
 
     @_bound
@@ -381,8 +391,11 @@ class Store:
         (a light query: full records cost it several per cent of its time)."""
         found: dict[str, tuple[str, str]] = {}
         for start in range(0, len(ids), 500):
-            rows = (Memory.select(Memory.id, Memory.title, Memory.content)
-                    .where(Memory.id.in_(ids[start:start + 500]) & Memory.deleted_at.is_null()).tuples())
+            rows = (
+                Memory.select(Memory.id, Memory.title, Memory.content)
+                .where(Memory.id.in_(ids[start : start + 500]) & Memory.deleted_at.is_null())
+                .tuples()
+            )
             found.update((memory_id, (title, content)) for memory_id, title, content in rows)
         return found
 

@@ -4,6 +4,7 @@ Epoch values are told apart by magnitude: anything above 1e11 cannot be a
 plausible epoch in seconds (year 5138), so it is taken as milliseconds
 (seed 000's createdAt).
 """
+
 from __future__ import annotations
 
 import re

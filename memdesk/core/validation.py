@@ -1,4 +1,5 @@
 """Checks and normalises memory and persona fields before anything is written."""
+
 from __future__ import annotations
 
 import hashlib

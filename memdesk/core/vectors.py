@@ -3,6 +3,7 @@
 numpy is imported inside the functions: the store (and so `memdesk mcp`'s
 handshake) must not pay for it.
 """
+
 from __future__ import annotations
 
 from .embedding import embed_text, text_hash
@@ -16,10 +17,17 @@ def put(model_id: str, items) -> int:
     rows = []
     for memory_id, hash_, vector in items:
         arr = np.asarray(vector, dtype="<f4").reshape(-1)
-        rows.append({"memory": memory_id, "model_id": model_id, "text_hash": hash_,
-                     "dim": int(arr.shape[0]), "vector": arr.tobytes()})
+        rows.append(
+            {
+                "memory": memory_id,
+                "model_id": model_id,
+                "text_hash": hash_,
+                "dim": int(arr.shape[0]),
+                "vector": arr.tobytes(),
+            }
+        )
     for start in range(0, len(rows), 300):
-        MemoryVector.insert_many(rows[start:start + 300]).on_conflict_replace().execute()
+        MemoryVector.insert_many(rows[start : start + 300]).on_conflict_replace().execute()
     return len(rows)
 
 
@@ -36,8 +44,11 @@ def load(model_id: str):
 
     current = _current_hashes()
     ids, rows = [], []
-    query = MemoryVector.select(MemoryVector.memory, MemoryVector.text_hash, MemoryVector.vector).where(
-        MemoryVector.model_id == model_id).tuples()
+    query = (
+        MemoryVector.select(MemoryVector.memory, MemoryVector.text_hash, MemoryVector.vector)
+        .where(MemoryVector.model_id == model_id)
+        .tuples()
+    )
     for memory_id, hash_, blob in query:
         if current.get(memory_id) == hash_:
             ids.append(memory_id)
@@ -50,8 +61,11 @@ def load(model_id: str):
 def stale_ids(model_id: str) -> list[str]:
     """Live memories with no vector for ``model_id`` or one computed from older text."""
     live = Memory.select(Memory.id, Memory.title, Memory.content).where(Memory.deleted_at.is_null())
-    have = dict(MemoryVector.select(MemoryVector.memory, MemoryVector.text_hash).where(
-        MemoryVector.model_id == model_id).tuples())
+    have = dict(
+        MemoryVector.select(MemoryVector.memory, MemoryVector.text_hash)
+        .where(MemoryVector.model_id == model_id)
+        .tuples()
+    )
     return [row.id for row in live if have.get(row.id) != text_hash(embed_text(row.title, row.content))]
 
 
@@ -65,5 +79,8 @@ def drop(model_id: str | None = None) -> int:
 def model_ids() -> dict[str, int]:
     from peewee import fn
 
-    return dict(MemoryVector.select(MemoryVector.model_id, fn.COUNT(MemoryVector.memory))
-                .group_by(MemoryVector.model_id).tuples())
+    return dict(
+        MemoryVector.select(MemoryVector.model_id, fn.COUNT(MemoryVector.memory))
+        .group_by(MemoryVector.model_id)
+        .tuples()
+    )

@@ -7,6 +7,7 @@ copies are bounded too, because declared sizes can lie. Each caller brings its o
 (ZipLimits: small JSON imports and large model files differ by orders of magnitude) and its
 own error, through ``fail``: problem text -> the exception to raise.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -44,11 +45,14 @@ def entry_problem(info: zipfile.ZipInfo, limits: ZipLimits) -> str:
     if info.flag_bits & 0x1:
         return f"entry {shown} is encrypted"
     if limits.entry_bytes is not None and info.file_size > limits.entry_bytes:
-        return (f"entry {shown} unpacks to {info.file_size / 2**20:.0f} MB; "
-                f"the limit is {limits.entry_bytes // 2**20} MB")
+        return (
+            f"entry {shown} unpacks to {info.file_size / 2**20:.0f} MB; the limit is {limits.entry_bytes // 2**20} MB"
+        )
     if info.file_size > limits.ratio_floor and info.file_size > limits.ratio * max(info.compress_size, 1):
-        return (f"entry {shown} would inflate {info.compress_size} bytes to {info.file_size}: "
-                "a likely zip bomb (decompression bomb)")
+        return (
+            f"entry {shown} would inflate {info.compress_size} bytes to {info.file_size}: "
+            "a likely zip bomb (decompression bomb)"
+        )
     return ""
 
 
@@ -93,6 +97,8 @@ def gunzip(data: bytes, limits: ZipLimits, fail: Fail) -> bytes:
             out.write(chunk)
             size = out.tell()
             if size > limit or (size > limits.ratio_floor and size > limits.ratio * max(len(data), 1)):
-                raise fail(f"gzip data unpacks too far (over {size // 2**20} MB from {len(data) // 1024} KB) "
-                           "— refused as a likely bomb")
+                raise fail(
+                    f"gzip data unpacks too far (over {size // 2**20} MB from {len(data) // 1024} KB) "
+                    "— refused as a likely bomb"
+                )
     return out.getvalue()

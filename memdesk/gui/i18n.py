@@ -8,6 +8,7 @@ the strings of those dialogs that Qt's catalogue lacks ("Look in:", ...).
 English needs a catalogue too, of plurals only: memdesk_en.qm turns
 tr("%n memories", "", 1) into "1 memory" (Qt's numerus forms).
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator

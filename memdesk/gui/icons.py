@@ -1,4 +1,5 @@
 """Icons from resources/icons, cached; persona colour dots drawn on the fly."""
+
 from __future__ import annotations
 
 from functools import lru_cache

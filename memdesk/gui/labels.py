@@ -3,6 +3,7 @@
 Built on each call, so they follow a language switch; every string is a
 literal so pyside6-lupdate finds it.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
@@ -11,9 +12,13 @@ translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 
 def types() -> dict[str, str]:
-    return {"fact": translate("Labels", "Fact"), "preference": translate("Labels", "Preference"),
-            "project": translate("Labels", "Project"), "task": translate("Labels", "Task"),
-            "note": translate("Labels", "Note")}
+    return {
+        "fact": translate("Labels", "Fact"),
+        "preference": translate("Labels", "Preference"),
+        "project": translate("Labels", "Project"),
+        "task": translate("Labels", "Task"),
+        "note": translate("Labels", "Note"),
+    }
 
 
 def scopes() -> dict[str, str]:
@@ -21,35 +26,60 @@ def scopes() -> dict[str, str]:
 
 
 def tiers() -> dict[str, str]:
-    return {"hot": translate("Labels", "Hot"), "warm": translate("Labels", "Warm"),
-            "cold": translate("Labels", "Cold"), "archive": translate("Labels", "Archive")}
+    return {
+        "hot": translate("Labels", "Hot"),
+        "warm": translate("Labels", "Warm"),
+        "cold": translate("Labels", "Cold"),
+        "archive": translate("Labels", "Archive"),
+    }
 
 
 def states() -> dict[str, str]:
-    return {"active": translate("Labels", "Active"), "deleted": translate("Labels", "In the trash"),
-            "expired": translate("Labels", "Expired"), "superseded": translate("Labels", "Superseded")}
+    return {
+        "active": translate("Labels", "Active"),
+        "deleted": translate("Labels", "In the trash"),
+        "expired": translate("Labels", "Expired"),
+        "superseded": translate("Labels", "Superseded"),
+    }
 
 
 def plan_statuses() -> dict[str, str]:
-    return {"new": translate("Labels", "New"), "updated": translate("Labels", "Updated"),
-            "unchanged": translate("Labels", "Unchanged"), "conflict": translate("Labels", "Conflict"),
-            "invalid": translate("Labels", "Invalid")}
+    return {
+        "new": translate("Labels", "New"),
+        "updated": translate("Labels", "Updated"),
+        "unchanged": translate("Labels", "Unchanged"),
+        "conflict": translate("Labels", "Conflict"),
+        "invalid": translate("Labels", "Invalid"),
+    }
 
 
 def reasons() -> dict[str, str]:
-    return {"edit": translate("Labels", "Edited"), "import": translate("Labels", "Imported"),
-            "ai": translate("Labels", "Changed by an assistant"), "merge": translate("Labels", "Merged"),
-            "supersede": translate("Labels", "Replaced"), "restore": translate("Labels", "Earlier values put back")}
+    return {
+        "edit": translate("Labels", "Edited"),
+        "import": translate("Labels", "Imported"),
+        "ai": translate("Labels", "Changed by an assistant"),
+        "merge": translate("Labels", "Merged"),
+        "supersede": translate("Labels", "Replaced"),
+        "restore": translate("Labels", "Earlier values put back"),
+    }
 
 
 def fields() -> dict[str, str]:
-    return {"title": translate("Labels", "Title"), "content": translate("Labels", "Content"),
-            "summary": translate("Labels", "Summary"), "tags": translate("Labels", "Tags"),
-            "group": translate("Labels", "Group"), "type": translate("Labels", "Type"),
-            "scope": translate("Labels", "Scope"), "importance": translate("Labels", "Importance"),
-            "persona_id": translate("Labels", "Persona"), "expires_at": translate("Labels", "Expires"),
-            "dedup_key": translate("Labels", "Dedup key"), "superseded_by": translate("Labels", "Superseded by"),
-            "source": translate("Labels", "Source")}
+    return {
+        "title": translate("Labels", "Title"),
+        "content": translate("Labels", "Content"),
+        "summary": translate("Labels", "Summary"),
+        "tags": translate("Labels", "Tags"),
+        "group": translate("Labels", "Group"),
+        "type": translate("Labels", "Type"),
+        "scope": translate("Labels", "Scope"),
+        "importance": translate("Labels", "Importance"),
+        "persona_id": translate("Labels", "Persona"),
+        "expires_at": translate("Labels", "Expires"),
+        "dedup_key": translate("Labels", "Dedup key"),
+        "superseded_by": translate("Labels", "Superseded by"),
+        "source": translate("Labels", "Source"),
+    }
 
 
 def source(value: str) -> str:

@@ -4,6 +4,7 @@
 manager, undo stack). A language switch rebuilds only the window; opening
 another database replaces the session too.
 """
+
 from __future__ import annotations
 
 import sys
@@ -78,18 +79,32 @@ class App(QObject):
         path = Path(db).expanduser() if db else default_db_path()
         backups = list_backups(path)
         if not backups:
-            self.ask.inform(self.window, "MemDesk", QApplication.translate(
-                "App", "{error}\n\nThere is no backup of this file.").format(error=error))
+            self.ask.inform(
+                self.window,
+                "MemDesk",
+                QApplication.translate("App", "{error}\n\nThere is no backup of this file.").format(error=error),
+            )
             return None
         newest = backups[0]
         choice = self.ask.choose(
-            self.window, "MemDesk", QApplication.translate("App", "The database cannot be opened."),
-            [("restore", QApplication.translate("App", "Open the newest backup ({when})").format(
-                when=newest.made_at.astimezone().strftime("%Y-%m-%d %H:%M"))),
-             ("cancel", QApplication.translate("App", "Cancel"))],
-            default="restore", cancel="cancel",
-            detail=QApplication.translate(
-                "App", "{error}\n\nThe damaged file is kept beside the backups.").format(error=error))
+            self.window,
+            "MemDesk",
+            QApplication.translate("App", "The database cannot be opened."),
+            [
+                (
+                    "restore",
+                    QApplication.translate("App", "Open the newest backup ({when})").format(
+                        when=newest.made_at.astimezone().strftime("%Y-%m-%d %H:%M")
+                    ),
+                ),
+                ("cancel", QApplication.translate("App", "Cancel")),
+            ],
+            default="restore",
+            cancel="cancel",
+            detail=QApplication.translate("App", "{error}\n\nThe damaged file is kept beside the backups.").format(
+                error=error
+            ),
+        )
         if choice != "restore":
             return None
         try:
@@ -133,8 +148,13 @@ class App(QObject):
 
     def switch_database(self, path: str, new: bool = False) -> None:
         if new and Path(path).exists():
-            self.ask.inform(self.window, "MemDesk", QApplication.translate(
-                "App", "{path} already exists; choose “Open database” to use it.").format(path=path))
+            self.ask.inform(
+                self.window,
+                "MemDesk",
+                QApplication.translate("App", "{path} already exists; choose “Open database” to use it.").format(
+                    path=path
+                ),
+            )
             return
         if not self._close_window():
             return

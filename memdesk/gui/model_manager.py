@@ -12,6 +12,7 @@ window says so.
 
 ``ModelManager`` is the Settings dialog's Model tab, a view of the controller.
 """
+
 from __future__ import annotations
 
 import os
@@ -60,17 +61,27 @@ def describe_error(exc: BaseException) -> str:
         return translate("ModelManager", "Paused. Download again to resume where it stopped.")
     kind = getattr(exc, "kind", "") if isinstance(exc, ModelError) else ""
     heads = {
-        "network": translate("ModelManager", "Cannot reach the model hub. Check the network, or choose a mirror "
-                                             "(for example {mirror}). What was downloaded is kept: try again to "
-                                             "resume.").format(mirror=MIRROR_EXAMPLE),
-        "server": translate("ModelManager", "The model hub refused the request: check the address of the hub "
-                                            "or mirror."),
-        "checksum": translate("ModelManager", "The downloaded file does not match its checksum; it was deleted "
-                                              "and nothing was installed. Try again, or use another mirror."),
-        "disk": translate("ModelManager", "Not enough free disk space for the model. Free some space and try "
-                                          "again; what was downloaded is kept."),
-        "not_model": translate("ModelManager", "This is not a model: a model is a folder or .zip holding "
-                                               "model.onnx and tokenizer.json."),
+        "network": translate(
+            "ModelManager",
+            "Cannot reach the model hub. Check the network, or choose a mirror "
+            "(for example {mirror}). What was downloaded is kept: try again to "
+            "resume.",
+        ).format(mirror=MIRROR_EXAMPLE),
+        "server": translate(
+            "ModelManager", "The model hub refused the request: check the address of the hub or mirror."
+        ),
+        "checksum": translate(
+            "ModelManager",
+            "The downloaded file does not match its checksum; it was deleted "
+            "and nothing was installed. Try again, or use another mirror.",
+        ),
+        "disk": translate(
+            "ModelManager",
+            "Not enough free disk space for the model. Free some space and try again; what was downloaded is kept.",
+        ),
+        "not_model": translate(
+            "ModelManager", "This is not a model: a model is a folder or .zip holding model.onnx and tokenizer.json."
+        ),
         "exists": translate("ModelManager", "A model of that name is already installed; remove it first."),
         "broken": translate("ModelManager", "The model does not work (it fails on a test sentence)."),
     }
@@ -88,8 +99,8 @@ def describe_model(info) -> str:
         return translate("ModelManager", "{name}: damaged ({problem})").format(name=info.name, problem=info.problem)
     precision = "int8" if cfg.quantization else "fp32"
     return translate("ModelManager", "{name} · {dim} dimensions · {pooling} pooling · {size} MB · {precision}").format(
-        name=info.name, dim=cfg.dimension, pooling=cfg.pooling, size=f"{info.size_bytes / 1e6:.1f}",
-        precision=precision)
+        name=info.name, dim=cfg.dimension, pooling=cfg.pooling, size=f"{info.size_bytes / 1e6:.1f}", precision=precision
+    )
 
 
 class ModelController(QObject):
@@ -165,8 +176,13 @@ class ModelController(QObject):
         def job(cancel, progress):
             return download_model(DEFAULT_MODEL, hub=hub, make_active=True, progress=progress, cancel=cancel)
 
-        task = self.session.taskman.run(job, label=self.tr("Downloading the model {name}").format(name=DEFAULT_MODEL),
-                                        lane="work", on_done=self._downloaded, on_failed=self._download_failed)
+        task = self.session.taskman.run(
+            job,
+            label=self.tr("Downloading the model {name}").format(name=DEFAULT_MODEL),
+            lane="work",
+            on_done=self._downloaded,
+            on_failed=self._download_failed,
+        )
         task.progressed.connect(self.download_progress)
         task.finished.connect(self._download_over)
         self.download_task = task
@@ -201,8 +217,11 @@ class ModelController(QObject):
     def install(self, path: str) -> None:
         from ..core.embed import install_model
 
-        self._job(lambda cancel, progress: install_model(path, make_active=True),
-                  self.tr("Installing a model"), self._installed)
+        self._job(
+            lambda cancel, progress: install_model(path, make_active=True),
+            self.tr("Installing a model"),
+            self._installed,
+        )
 
     def _installed(self, info) -> None:
         self._say(self.tr("Installed {model}.").format(model=describe_model(info)))
@@ -234,8 +253,11 @@ class ModelController(QObject):
     def remove(self, name: str) -> None:
         from ..core.embed import remove_model
 
-        self._job(lambda cancel, progress: remove_model(name), self.tr("Removing a model"),
-                  lambda was_active: self._removed(name, was_active))
+        self._job(
+            lambda cancel, progress: remove_model(name),
+            self.tr("Removing a model"),
+            lambda was_active: self._removed(name, was_active),
+        )
 
     def _removed(self, name: str, was_active: bool) -> None:
         self._say(self.tr("Removed {name}.").format(name=name))
@@ -257,8 +279,9 @@ class ModelController(QObject):
             self.busy_changed.emit(False)
             self._fail(exc)
 
-        self.job_task = self.session.taskman.run(fn, label=label, lane="work", on_done=done, on_failed=failed,
-                                                 cancellable=False)
+        self.job_task = self.session.taskman.run(
+            fn, label=label, lane="work", on_done=done, on_failed=failed, cancellable=False
+        )
         self.busy_changed.emit(True)
 
     def _say(self, text: str) -> None:
@@ -291,8 +314,9 @@ class ModelController(QObject):
             self._search_state()
             browser.build_index()  # warm-up, then the embedding job for the stale memories
 
-        self.session.taskman.run(reopen, label=self.tr("Loading the model"), lane="search",
-                                 on_done=reopened, on_failed=self.session.report)
+        self.session.taskman.run(
+            reopen, label=self.tr("Loading the model"), lane="search", on_done=reopened, on_failed=self.session.report
+        )
 
     def _embedded(self) -> None:
         self.embedding = False
@@ -301,8 +325,11 @@ class ModelController(QObject):
 
     @property
     def search_state_text(self) -> str:
-        return self.tr("Search is keyword-only until the memories are embedded with the new model…") \
-            if self.embedding else ""
+        return (
+            self.tr("Search is keyword-only until the memories are embedded with the new model…")
+            if self.embedding
+            else ""
+        )
 
     def _search_state(self) -> None:
         self.search_state.emit(self.search_state_text)
@@ -316,8 +343,13 @@ class ModelManager(QWidget):
         self.setObjectName("modelManager")
         self.controller, self.ask = controller, ask
         layout = QVBoxLayout(self)
-        intro = QLabel(self.tr("The embedding model lets search find memories by meaning, not only by their "
-                               "words (咖啡 for “coffee”). It runs on this computer."), self)
+        intro = QLabel(
+            self.tr(
+                "The embedding model lets search find memories by meaning, not only by their "
+                "words (咖啡 for “coffee”). It runs on this computer."
+            ),
+            self,
+        )
         intro.setWordWrap(True)
         layout.addWidget(intro)
         form = QFormLayout()
@@ -377,9 +409,14 @@ class ModelManager(QWidget):
         dl_row.addWidget(self.download_button)
         dl_row.addWidget(self.cancel_button)
         grid.addRow(dl_row)
-        hint = QLabel(self.tr("In mainland China huggingface.co is often unreachable: pick a mirror such as {mirror}, "
-                              "or set HF_ENDPOINT before starting MemDesk. A stopped download resumes where it "
-                              "stopped.").format(mirror=MIRROR_EXAMPLE), box)
+        hint = QLabel(
+            self.tr(
+                "In mainland China huggingface.co is often unreachable: pick a mirror such as {mirror}, "
+                "or set HF_ENDPOINT before starting MemDesk. A stopped download resumes where it "
+                "stopped."
+            ).format(mirror=MIRROR_EXAMPLE),
+            box,
+        )
         hint.setWordWrap(True)
         grid.addRow(hint)
         layout.addWidget(box)
@@ -421,13 +458,18 @@ class ModelManager(QWidget):
             if info.name == current:
                 self.models.setCurrentItem(item)
         if not self.models.count():  # an empty white box reads as broken: say why it is empty
-            empty = QListWidgetItem(self.tr("No model installed yet. Download one below, or install one you "
-                                            "have from a folder or a .zip."))
+            empty = QListWidgetItem(
+                self.tr("No model installed yet. Download one below, or install one you have from a folder or a .zip.")
+            )
             empty.setFlags(Qt.ItemFlag.NoItemFlags)
             self.models.addItem(empty)
-        self.active_label.setText(describe_model(active) if active else self.tr(
-            "None: search uses keywords only. Download {name} below, or install a model you have.").format(
-            name=DEFAULT_MODEL))
+        self.active_label.setText(
+            describe_model(active)
+            if active
+            else self.tr("None: search uses keywords only. Download {name} below, or install a model you have.").format(
+                name=DEFAULT_MODEL
+            )
+        )
         self._update_buttons()
 
     def selected_name(self) -> str | None:
@@ -465,9 +507,12 @@ class ModelManager(QWidget):
 
     def _remove(self) -> None:
         name = self.selected_name()
-        if name and self.ask.confirm(self, self.tr("Remove model"),
-                                     self.tr("Delete the model {name} from this computer?").format(name=name),
-                                     yes=self.tr("Remove")):
+        if name and self.ask.confirm(
+            self,
+            self.tr("Remove model"),
+            self.tr("Delete the model {name} from this computer?").format(name=name),
+            yes=self.tr("Remove"),
+        ):
             self.controller.remove(name)
 
     def _install_folder(self) -> None:

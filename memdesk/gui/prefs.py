@@ -1,6 +1,7 @@
 """Per-user window preferences in QSettings (INI format, so tests can point
 QSettings.setPath at a temporary folder). Per-database settings live in the
 store's own settings table instead."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings

@@ -1,4 +1,5 @@
 """Where the app's resources (icons, translations, examples) are at run time."""
+
 from __future__ import annotations
 
 import os

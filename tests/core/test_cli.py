@@ -1,4 +1,5 @@
 """The `memdesk` command as a user and a script run it (real processes)."""
+
 import json
 import os
 import subprocess
@@ -9,8 +10,14 @@ import pytest
 
 def run(db, *args, stdin=None):
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    return subprocess.run([sys.executable, "-m", "memdesk", "--db", str(db), *args], input=stdin,
-                          capture_output=True, text=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "memdesk", "--db", str(db), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
 
 
 @pytest.fixture
@@ -19,18 +26,49 @@ def db(tmp_path):
 
 
 def test_add_then_list_json_prints_every_field(db):
-    result = run(db, "add", "--title", "不喝咖啡因", "--content", "用户下午后不喝含咖啡因饮品",
-                 "--group", "偏好", "--tags", "习惯,健康")
+    result = run(
+        db,
+        "add",
+        "--title",
+        "不喝咖啡因",
+        "--content",
+        "用户下午后不喝含咖啡因饮品",
+        "--group",
+        "偏好",
+        "--tags",
+        "习惯,健康",
+    )
     assert result.returncode == 0, result.stderr
     listed = run(db, "list", "--json")
     assert listed.returncode == 0
     [memory] = json.loads(listed.stdout)
     assert memory["title"] == "不喝咖啡因" and memory["content"] == "用户下午后不喝含咖啡因饮品"
     assert memory["group"] == "偏好" and memory["tags"] == ["习惯", "健康"]
-    expected = {"id", "persona_id", "group", "title", "content", "summary", "tags", "type", "scope",
-                "importance", "source", "dedup_key", "content_hash", "created_at", "updated_at",
-                "last_access_at", "access_count", "mention_count", "expires_at", "deleted_at",
-                "superseded_by", "tier", "heat"}
+    expected = {
+        "id",
+        "persona_id",
+        "group",
+        "title",
+        "content",
+        "summary",
+        "tags",
+        "type",
+        "scope",
+        "importance",
+        "source",
+        "dedup_key",
+        "content_hash",
+        "created_at",
+        "updated_at",
+        "last_access_at",
+        "access_count",
+        "mention_count",
+        "expires_at",
+        "deleted_at",
+        "superseded_by",
+        "tier",
+        "heat",
+    }
     assert expected <= set(memory)
 
 

@@ -3,6 +3,7 @@
 Commands run in this process through memdesk.cli.main (the real parser and a real SQLite
 file; nothing of MemDesk is replaced); `mcp` runs as a real subprocess.
 """
+
 import json
 import sys
 
@@ -15,8 +16,11 @@ from memdesk.cli import main
 from memdesk.core.store import Store
 
 # Two memories share the prefix "abcd"; a third starts differently.
-IDS = ("abcd1111-0000-4000-8000-000000000001", "abcd2222-0000-4000-8000-000000000002",
-       "ef015678-0000-4000-8000-000000000003")
+IDS = (
+    "abcd1111-0000-4000-8000-000000000001",
+    "abcd2222-0000-4000-8000-000000000002",
+    "ef015678-0000-4000-8000-000000000003",
+)
 
 
 @pytest.fixture
@@ -38,6 +42,7 @@ def cli(capsys):
             code = exc.code
         out, err = capsys.readouterr()
         return code, out, err
+
     return run
 
 
@@ -70,9 +75,15 @@ def test_the_ids_list_prints_work_everywhere(db, cli):
     assert code == 0 and json.loads(out) == {"ids": [IDS[2]]} and state(db, IDS[2]) is None
 
 
-@pytest.mark.parametrize("argv", [
-    ("show", "abcd"), ("edit", "abcd", "--title", "x"), ("delete", "abcd"), ("search", "猫", "--why", "abcd"),
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("show", "abcd"),
+        ("edit", "abcd", "--title", "x"),
+        ("delete", "abcd"),
+        ("search", "猫", "--why", "abcd"),
+    ],
+)
 def test_an_ambiguous_prefix_lists_the_candidates(db, cli, argv):
     code, out, err = cli("--db", db, *argv)
     assert code == 1 and out == ""
@@ -93,10 +104,17 @@ def test_trash_commands_choose_among_the_trash(db, cli, command):
     assert state(db, IDS[1]) == ("live" if command == "restore" else None)
 
 
-@pytest.mark.parametrize("argv", [
-    ("show", "{}"), ("edit", "{}", "--title", "x"), ("delete", "{}"), ("restore", "{}"), ("purge", "{}"),
-    ("search", "猫", "--why", "{}"),
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("show", "{}"),
+        ("edit", "{}", "--title", "x"),
+        ("delete", "{}"),
+        ("restore", "{}"),
+        ("purge", "{}"),
+        ("search", "猫", "--why", "{}"),
+    ],
+)
 def test_unknown_and_too_short_prefixes_are_refused(db, cli, argv):
     code, out, err = cli("--db", db, *[a.format("9999") for a in argv])
     assert code == 1 and out == "" and "no memory id starts with '9999'" in err

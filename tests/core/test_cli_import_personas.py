@@ -1,4 +1,5 @@
 """`memdesk import` and the file's persona ids: readable names, --persona-map, --persona, --dry-run --json."""
+
 import json
 import os
 import subprocess
@@ -16,19 +17,29 @@ C = "c0ffee00-aaaa-4bbb-8ccc-dddddddddddd"
 def run(db, *args, lang="en_US.UTF-8"):
     env = {k: val for k, val in os.environ.items() if not k.startswith("LC_") and k != "LANGUAGE"}
     env.update(PYTHONIOENCODING="utf-8", LANG=lang)
-    return subprocess.run([sys.executable, "-m", "memdesk", *args, "--db", str(db)],
-                          capture_output=True, text=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "memdesk", *args, "--db", str(db)], capture_output=True, text=True, env=env, timeout=120
+    )
 
 
 @pytest.fixture
 def zorv(tmp_path):
     path = tmp_path / "zorv.json"
-    path.write_text(json.dumps({"memories": [
-        {"id": "m1", "personaId": A, "content": "用户喜欢爬山"},
-        {"id": "m2", "personaId": A, "content": "用户养了一只猫"},
-        {"id": "m3", "personaId": B, "content": "周五提交周报"},
-        {"id": "m4", "personaId": C, "content": "用户对花生过敏"},
-        {"id": "m5", "personaId": "", "content": "全局的一条"}]}, ensure_ascii=False), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "memories": [
+                    {"id": "m1", "personaId": A, "content": "用户喜欢爬山"},
+                    {"id": "m2", "personaId": A, "content": "用户养了一只猫"},
+                    {"id": "m3", "personaId": B, "content": "周五提交周报"},
+                    {"id": "m4", "personaId": C, "content": "用户对花生过敏"},
+                    {"id": "m5", "personaId": "", "content": "全局的一条"},
+                ]
+            },
+            ensure_ascii=False,
+        ),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -64,25 +75,43 @@ def test_without_a_mapping_names_are_readable_and_the_hint_is_printed(tmp_path, 
 def test_persona_map_three_ways_then_the_next_import_maps_by_itself(tmp_path, zorv):
     db = tmp_path / "x.db"
     assert run(db, "persona", "add", "工作助手").returncode == 0
-    out = run(db, "import", str(zorv), "--persona-map", f"{A}=生活管家", "--persona-map", "7b1e=工作助手",
-              "--persona-map", "c0ffee00=global")
+    out = run(
+        db,
+        "import",
+        str(zorv),
+        "--persona-map",
+        f"{A}=生活管家",
+        "--persona-map",
+        "7b1e=工作助手",
+        "--persona-map",
+        "c0ffee00=global",
+    )
     assert out.returncode == 0, out.stderr
     names, owners = personas(db)
     assert set(names) == {"工作助手", "生活管家"}
-    assert owners == {"m1": names["生活管家"], "m2": names["生活管家"], "m3": names["工作助手"], "m4": None,
-                      "m5": None}
+    assert owners == {"m1": names["生活管家"], "m2": names["生活管家"], "m3": names["工作助手"], "m4": None, "m5": None}
     assert "rename" not in out.stdout  # the user named them: no hint
 
     other = tmp_path / "more.json"
-    other.write_text(json.dumps([{"personaId": A, "content": "新的"}, {"personaId": B, "content": "又一条"},
-                                 {"personaId": C, "content": "第三条"}], ensure_ascii=False), encoding="utf-8")
+    other.write_text(
+        json.dumps(
+            [
+                {"personaId": A, "content": "新的"},
+                {"personaId": B, "content": "又一条"},
+                {"personaId": C, "content": "第三条"},
+            ],
+            ensure_ascii=False,
+        ),
+        encoding="utf-8",
+    )
     dry = json.loads(run(db, "import", str(other), "--dry-run", "--json").stdout)
     assert dry["unknown_personas"] == [] and dry["summary"]["new"] == 3
     assert run(db, "import", str(other)).returncode == 0
     names2, owners2 = personas(db)
     assert names2 == names
     assert sorted(str(x) for x in owners2.values()) == sorted(
-        str(x) for x in [*owners.values(), names["生活管家"], names["工作助手"], None])
+        str(x) for x in [*owners.values(), names["生活管家"], names["工作助手"], None]
+    )
 
 
 def test_persona_puts_everything_into_one(tmp_path, zorv):
@@ -93,14 +122,17 @@ def test_persona_puts_everything_into_one(tmp_path, zorv):
     assert list(names) == ["Zorv"] and set(owners.values()) == {names["Zorv"]}
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--persona-map", "zz=x"], "the file has no persona id 'zz'"),
-    (["--persona-map", "3f2a"], "write it as ID=NAME"),
-    (["--persona-map", "3f2a=" + A], "looks like an id"),
-    (["--persona-map", "3f2a=a", "--persona-map", A + "=b"], "mapped twice"),
-    (["--persona", "x", "--persona-map", "3f2a=y"], "leave out --persona-map"),
-    (["--persona", B], "looks like an id"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--persona-map", "zz=x"], "the file has no persona id 'zz'"),
+        (["--persona-map", "3f2a"], "write it as ID=NAME"),
+        (["--persona-map", "3f2a=" + A], "looks like an id"),
+        (["--persona-map", "3f2a=a", "--persona-map", A + "=b"], "mapped twice"),
+        (["--persona", "x", "--persona-map", "3f2a=y"], "leave out --persona-map"),
+        (["--persona", B], "looks like an id"),
+    ],
+)
 def test_bad_mappings_are_refused_and_nothing_is_written(tmp_path, zorv, args, words):
     db = tmp_path / "x.db"
     out = run(db, "import", str(zorv), *args)

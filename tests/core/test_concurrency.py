@@ -1,4 +1,5 @@
 """Two OS processes writing to one database at the same time: nothing lost."""
+
 import subprocess
 import sys
 import textwrap
@@ -21,9 +22,15 @@ WRITER = textwrap.dedent("""
 
 def test_two_processes_write_at_once(store, db_path):
     n = 150
-    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(db_path), tag, str(n)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for tag in ("甲", "乙")]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(db_path), tag, str(n)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for tag in ("甲", "乙")
+    ]
     results = [p.communicate(timeout=300) for p in procs]
     for proc, (out, err) in zip(procs, results):
         assert proc.returncode == 0, err
@@ -37,11 +44,14 @@ def test_change_feed_sees_other_processes(store, db_path):
     mine = store.add(content="窗口里加的").added[0]
     marker, changes = store.changes_since(marker)
     assert changes.added == (mine,)
-    code = ("import sys\nfrom memdesk.core.store import Store\ns = Store.open(sys.argv[1])\n"
-            "a = s.add(content='另一个进程加的').added[0]\ns.delete(sys.argv[2])\n"
-            "s.create_persona(name='新助手')\nprint(a)\n")
-    out = subprocess.run([sys.executable, "-c", code, str(db_path), mine], capture_output=True, text=True,
-                         timeout=60, check=True).stdout.strip()
+    code = (
+        "import sys\nfrom memdesk.core.store import Store\ns = Store.open(sys.argv[1])\n"
+        "a = s.add(content='另一个进程加的').added[0]\ns.delete(sys.argv[2])\n"
+        "s.create_persona(name='新助手')\nprint(a)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(db_path), mine], capture_output=True, text=True, timeout=60, check=True
+    ).stdout.strip()
     new_marker, changes = store.changes_since(marker)
     assert new_marker > marker
     assert changes.added == (out,) and mine in changes.updated and changes.personas

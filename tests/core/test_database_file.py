@@ -1,4 +1,5 @@
 """Opening files: schema version, newer files refused, damaged files, backups."""
+
 import sqlite3
 
 import pytest
@@ -69,12 +70,16 @@ def test_restore_backup_after_damage(tmp_path):
     store = Store.open(path)
     store.add(content="备份里的记忆")
     store.close()
-    run = lambda *a: subprocess.run([sys.executable, "-m", "memdesk", "--db", str(path), *a],  # noqa: E731
-                                    capture_output=True, text=True, timeout=60)
+
+    def run(*a):
+        return subprocess.run(
+            [sys.executable, "-m", "memdesk", "--db", str(path), *a], capture_output=True, text=True, timeout=60
+        )
+
     assert run("backup", "make").returncode == 0
     # damage the file: overwrite pages past the header
     data = bytearray(path.read_bytes())
-    data[100:4096 * 3] = b"\x00" * (4096 * 3 - 100)
+    data[100 : 4096 * 3] = b"\x00" * (4096 * 3 - 100)
     path.write_bytes(bytes(data))
     for suffix in ("-wal", "-shm"):
         (tmp_path / f"m.db{suffix}").unlink(missing_ok=True)

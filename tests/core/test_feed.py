@@ -1,4 +1,5 @@
 """The change-feed reader an open window follows: what another connection did, touches left out."""
+
 from memdesk.core.feed import FeedReader, is_external, is_reload
 from memdesk.core.maintenance import run_maintenance
 from memdesk.core.store import Store
@@ -50,8 +51,9 @@ def test_an_import_that_keeps_old_times_is_still_seen(db_path):
     a = other.add(content="旧的内容").added[0]
     old = other.get(a).updated_at
     reader = _reader(mine)
-    other.add_many([{"content": "导入的记忆", "created_at": "2020-01-01T00:00:00Z",
-                     "updated_at": "2020-01-01T00:00:00Z"}])
+    other.add_many(
+        [{"content": "导入的记忆", "created_at": "2020-01-01T00:00:00Z", "updated_at": "2020-01-01T00:00:00Z"}]
+    )
     changes, _ = reader.poll()
     assert len(changes.added) == 1 and other.get(changes.added[0]).updated_at.year == 2020
     assert other.get(a).updated_at == old

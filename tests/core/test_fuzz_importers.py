@@ -2,6 +2,7 @@
 
 Normal runs try a few hundred inputs; HYPOTHESIS_PROFILE=fuzz (bench/fuzz.sh) runs ≥ 10,000.
 """
+
 import json
 import os
 
@@ -14,25 +15,57 @@ from memdesk.core.io.plan import apply_import, plan_file
 
 pytestmark = pytest.mark.slow  # fuzzing: `make test-all` runs it, bench/fuzz.sh at full size
 
-settings.register_profile("fuzz", max_examples=10_000, deadline=None,
-                          suppress_health_check=list(HealthCheck))
-settings.register_profile("default", max_examples=150, deadline=None,
-                          suppress_health_check=list(HealthCheck))
+settings.register_profile("fuzz", max_examples=10_000, deadline=None, suppress_health_check=list(HealthCheck))
+settings.register_profile("default", max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(min_value=-2**63, max_value=2**64),
-                    st.floats(allow_nan=True), st.text(max_size=40))
-json_values = st.recursive(scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=12), inner, max_size=6)), max_leaves=30)
-field_names = st.sampled_from(["id", "content", "title", "tags", "group", "personaId", "persona_id", "createdAt",
-                               "created_at", "updatedAt", "importance", "type", "scope", "memory", "document",
-                               "metadata", "user_id", "format", "version", "memories", "personas", "revisions"])
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**63), max_value=2**64),
+    st.floats(allow_nan=True),
+    st.text(max_size=40),
+)
+json_values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=12), inner, max_size=6)),
+    max_leaves=30,
+)
+field_names = st.sampled_from(
+    [
+        "id",
+        "content",
+        "title",
+        "tags",
+        "group",
+        "personaId",
+        "persona_id",
+        "createdAt",
+        "created_at",
+        "updatedAt",
+        "importance",
+        "type",
+        "scope",
+        "memory",
+        "document",
+        "metadata",
+        "user_id",
+        "format",
+        "version",
+        "memories",
+        "personas",
+        "revisions",
+    ]
+)
 record = st.dictionaries(field_names, json_values, max_size=8)
 memory_files = st.one_of(
     st.builds(lambda rs: {"memories": rs}, st.lists(record, max_size=6)),
     st.lists(record, max_size=6),
-    st.builds(lambda rs, ps: {"format": "memdesk", "version": 1, "memories": rs, "personas": ps},
-              st.lists(record, max_size=5), st.lists(record, max_size=3)),
+    st.builds(
+        lambda rs, ps: {"format": "memdesk", "version": 1, "memories": rs, "personas": ps},
+        st.lists(record, max_size=5),
+        st.lists(record, max_size=3),
+    ),
     json_values,
 )
 

@@ -4,6 +4,7 @@ points into the text, never another exception; lenient parsing never raises.
 Normal runs try ~100 queries; HYPOTHESIS_PROFILE=fuzz (bench/fuzz.sh) runs 10,000,
 FUZZ_EXAMPLES any other count.
 """
+
 import os
 import re
 from datetime import datetime, timezone
@@ -20,25 +21,114 @@ NOW = datetime(2026, 1, 15, 12, 0, tzinfo=timezone.utc)
 AT = re.compile(r"\(at character (\d+)\)$")
 
 # Pieces the grammar gives meaning to, in ASCII, full-width and CJK quoting forms.
-syntax = st.sampled_from([
-    '"', "“", "”", "「", "」", "『", "』", "„", "＂", "(", ")", "（", "）", "-", "－", "--", " - ", "OR", "AND",
-    "or", " OR ", ":", "：", ">", ">=", "<", "<=", "=", "＞＝", " ", "\t", "\n", "\u3000",
-])
-fields = st.sampled_from(["persona", "group", "tag", "type", "scope", "tier", "is", "id", "importance",
-                          "created", "updated", "Tag", "IMPORTANCE", "ｔａｇ", "persona：", "tag:"])
+syntax = st.sampled_from(
+    [
+        '"',
+        "“",
+        "”",
+        "「",
+        "」",
+        "『",
+        "』",
+        "„",
+        "＂",
+        "(",
+        ")",
+        "（",
+        "）",
+        "-",
+        "－",
+        "--",
+        " - ",
+        "OR",
+        "AND",
+        "or",
+        " OR ",
+        ":",
+        "：",
+        ">",
+        ">=",
+        "<",
+        "<=",
+        "=",
+        "＞＝",
+        " ",
+        "\t",
+        "\n",
+        "\u3000",
+    ]
+)
+fields = st.sampled_from(
+    [
+        "persona",
+        "group",
+        "tag",
+        "type",
+        "scope",
+        "tier",
+        "is",
+        "id",
+        "importance",
+        "created",
+        "updated",
+        "Tag",
+        "IMPORTANCE",
+        "ｔａｇ",
+        "persona：",
+        "tag:",
+    ]
+)
 values = st.one_of(
-    st.sampled_from(["7", "10", "0", "11", "-3", "07", "٣", "𐩀", "²", "７", "2024", "2024-05", "2024-02-30",
-                     "2024-05-31T10:30", "0000", "9999-12", "7d", "2w", "99999y", "99999d", "3m", "1y", "x",
-                     "active", "deleted", "long_term", "hot", "", '""', '"a b"', "“工作”", "咖啡", "家人"]),
+    st.sampled_from(
+        [
+            "7",
+            "10",
+            "0",
+            "11",
+            "-3",
+            "07",
+            "٣",
+            "𐩀",
+            "²",
+            "７",
+            "2024",
+            "2024-05",
+            "2024-02-30",
+            "2024-05-31T10:30",
+            "0000",
+            "9999-12",
+            "7d",
+            "2w",
+            "99999y",
+            "99999d",
+            "3m",
+            "1y",
+            "x",
+            "active",
+            "deleted",
+            "long_term",
+            "hot",
+            "",
+            '""',
+            '"a b"',
+            "“工作”",
+            "咖啡",
+            "家人",
+        ]
+    ),
     st.text(max_size=8),
 )
-filters = st.builds(lambda f, op, v: f"{f}{op}{v}", fields, st.sampled_from([":", ">", ">=", "<", "<=", "=", "："]),
-                    values)
-words = st.one_of(st.sampled_from(["coffee", "咖啡", "用户喜欢", "ｃｏｆｆｅｅ", "喜欢喝咖啡", "a", "ß", "ﬁ", "é"]),
-                  st.text(min_size=1, max_size=6))
+filters = st.builds(
+    lambda f, op, v: f"{f}{op}{v}", fields, st.sampled_from([":", ">", ">=", "<", "<=", "=", "："]), values
+)
+words = st.one_of(
+    st.sampled_from(["coffee", "咖啡", "用户喜欢", "ｃｏｆｆｅｅ", "喜欢喝咖啡", "a", "ß", "ﬁ", "é"]),
+    st.text(min_size=1, max_size=6),
+)
 pieces = st.one_of(syntax, filters, words, st.builds(lambda w: "-" + w, st.one_of(words, filters)))
-queries = st.one_of(st.lists(pieces, max_size=12).map(" ".join), st.lists(pieces, max_size=12).map("".join),
-                    st.text(max_size=40))
+queries = st.one_of(
+    st.lists(pieces, max_size=12).map(" ".join), st.lists(pieces, max_size=12).map("".join), st.text(max_size=40)
+)
 
 
 def _strict(text):

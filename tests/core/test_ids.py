@@ -1,4 +1,5 @@
 """resolve_memory_id: a full memory id, or a unique prefix of one, against a real SQLite file."""
+
 import pytest
 
 from memdesk.core.errors import NotFoundError
@@ -6,8 +7,11 @@ from memdesk.core.ids import AmbiguousIdError, resolve_memory_id
 from memdesk.core.store import Store
 
 # Two memories share the prefix "abcd"; a third starts differently.
-IDS = ("abcd1111-0000-4000-8000-000000000001", "abcd2222-0000-4000-8000-000000000002",
-       "ef015678-0000-4000-8000-000000000003")
+IDS = (
+    "abcd1111-0000-4000-8000-000000000001",
+    "abcd2222-0000-4000-8000-000000000002",
+    "ef015678-0000-4000-8000-000000000003",
+)
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
 """Native JSON round trip and seed 000 files, through plan (preview) and apply."""
+
 import json
 
 import pytest
@@ -10,9 +11,16 @@ from memdesk.core.store import Store
 
 SEED000 = {
     "memories": [
-        {"id": "uuid-1", "personaId": "", "group": "偏好", "title": "不喝咖啡因",
-         "content": "用户下午后不喝含咖啡因饮品", "tags": ["习惯", "健康"],
-         "createdAt": 1234567890000, "updatedAt": 1234567890000},
+        {
+            "id": "uuid-1",
+            "personaId": "",
+            "group": "偏好",
+            "title": "不喝咖啡因",
+            "content": "用户下午后不喝含咖啡因饮品",
+            "tags": ["习惯", "健康"],
+            "createdAt": 1234567890000,
+            "updatedAt": 1234567890000,
+        },
         {"id": "legacy-2", "personaId": "p-42", "content": "只有旧字段", "tags": [], "createdAt": 1700000000000},
     ]
 }
@@ -58,13 +66,15 @@ def test_local_newer_edit_is_a_conflict_kept_by_default(store, tmp_path):
 
 
 def test_invalid_records_are_listed_with_reasons(store, tmp_path):
-    data = {"memories": [
-        {"id": "ok", "content": "fine"},
-        {"id": "blank", "content": "  "},
-        {"id": "bad-tags", "content": "x", "tags": [1, 2]},
-        {"id": "ok", "content": "duplicate id"},
-        {"id": "bad-time", "content": "x", "createdAt": "someday"},
-    ]}
+    data = {
+        "memories": [
+            {"id": "ok", "content": "fine"},
+            {"id": "blank", "content": "  "},
+            {"id": "bad-tags", "content": "x", "tags": [1, 2]},
+            {"id": "ok", "content": "duplicate id"},
+            {"id": "bad-time", "content": "x", "createdAt": "someday"},
+        ]
+    }
     plan, changes = import_file(store, _write(tmp_path, "mixed.json", data))
     reasons = {item.index: item.reason for item in plan.items if item.status == "invalid"}
     assert set(reasons) == {2, 3, 4, 5}
@@ -79,13 +89,16 @@ def test_dry_run_writes_nothing(store, tmp_path, db_path):
     assert store.count(state="all") == 0 and store.personas() == []
 
 
-@pytest.mark.parametrize("content, message", [
-    (b"{not json", "not valid JSON"),
-    (b"\xff\xfe\x00garbage\xc3", "UTF"),
-    (b'{"something": 1}', "unrecognised file"),
-    (b"\x80\x81\x82", "not UTF-8"),
-    (b"[" * 100000 + b"]" * 100000, "nested too deeply"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"{not json", "not valid JSON"),
+        (b"\xff\xfe\x00garbage\xc3", "UTF"),
+        (b'{"something": 1}', "unrecognised file"),
+        (b"\x80\x81\x82", "not UTF-8"),
+        (b"[" * 100000 + b"]" * 100000, "nested too deeply"),
+    ],
+)
 def test_bad_files_are_refused_with_a_message(store, tmp_path, content, message):
     store.add(content="existing")
     path = tmp_path / "bad.json"
@@ -105,8 +118,16 @@ def test_bom_is_accepted(store, tmp_path):
 
 def test_native_round_trip_is_lossless(store, tmp_path):
     work, _ = store.create_persona(name="工作助手", colour="#112233")
-    a = store.add(content="用户偏好 Python", persona_id=work, tags=["编程"], type="preference",
-                  importance=8, dedup_key="lang", scope="short_term", expires_in_days=3).added[0]
+    a = store.add(
+        content="用户偏好 Python",
+        persona_id=work,
+        tags=["编程"],
+        type="preference",
+        importance=8,
+        dedup_key="lang",
+        scope="short_term",
+        expires_in_days=3,
+    ).added[0]
     store.update(a, expected_version=1, content="用户偏好 Rust")
     b = store.add(content="旧地址").added[0]
     store.supersede(b, content="新地址")
@@ -137,8 +158,12 @@ def test_native_round_trip_is_lossless(store, tmp_path):
 
 def test_failed_apply_leaves_store_unchanged(store, tmp_path):
     store.add(content="keep me", dedup_key="k")
-    data = {"format": "memdesk", "version": 1, "personas": [],
-            "memories": [{"id": "n1", "content": "new"}, {"id": "n2", "content": "clash", "dedup_key": "k"}]}
+    data = {
+        "format": "memdesk",
+        "version": 1,
+        "personas": [],
+        "memories": [{"id": "n1", "content": "new"}, {"id": "n2", "content": "clash", "dedup_key": "k"}],
+    }
     plan = plan_import(store, data)
     assert [i.status for i in plan.items] == ["new", "invalid"]
     assert "already used" in plan.items[1].reason

@@ -4,6 +4,7 @@ Only the Store touches its own private members: io, maintenance and everything e
 through its public API (store.bind(), store.execute_sql(), store.write(), …), so the Store
 can change how it holds its database without breaking them.
 """
+
 import ast
 from pathlib import Path
 
@@ -36,6 +37,7 @@ def test_no_module_outside_the_store_uses_its_private_members():
 
 def test_the_check_sees_a_private_use(tmp_path):
     sample = tmp_path / "sample.py"
-    sample.write_text("def f(store, self):\n    return store._db, self.store._writing, store.__class__\n",
-                      encoding="utf-8")
+    sample.write_text(
+        "def f(store, self):\n    return store._db, self.store._writing, store.__class__\n", encoding="utf-8"
+    )
     assert _private_store_uses(sample, tmp_path) == ["sample.py:2: store._db", "sample.py:2: store._writing"]

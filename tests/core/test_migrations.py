@@ -1,4 +1,5 @@
 """Every earlier schema version upgrades cleanly, after a backup, in one transaction."""
+
 import sqlite3
 
 import pytest
@@ -9,9 +10,33 @@ from memdesk.core.db import schema_version
 from memdesk.core.errors import CorruptDatabaseError
 from memdesk.core.store import Store
 
-V1_MEMORY = ("m1", None, "偏好", "不喝咖啡因", "用户下午后不喝含咖啡因饮品", "", '["习惯"]', "preference",
-             "long_term", 7, 1, "manual", None, "h", "2026-01-01 00:00:00.000000",
-             "2026-01-01 00:00:00.000000", None, 0, 0, None, None, None, "hot", 100.0, 1)
+V1_MEMORY = (
+    "m1",
+    None,
+    "偏好",
+    "不喝咖啡因",
+    "用户下午后不喝含咖啡因饮品",
+    "",
+    '["习惯"]',
+    "preference",
+    "long_term",
+    7,
+    1,
+    "manual",
+    None,
+    "h",
+    "2026-01-01 00:00:00.000000",
+    "2026-01-01 00:00:00.000000",
+    None,
+    0,
+    0,
+    None,
+    None,
+    None,
+    "hot",
+    100.0,
+    1,
+)
 
 
 def make_old_file(path, version):

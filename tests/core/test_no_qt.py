@@ -1,4 +1,5 @@
 """memdesk.core must never pull in Qt (the GUI calls the core, never the reverse)."""
+
 import pkgutil
 import subprocess
 import sys

@@ -1,4 +1,5 @@
 """Each window operation, its undo and its redo, on a real store (no Qt needed)."""
+
 from __future__ import annotations
 
 import pytest
@@ -22,18 +23,19 @@ def roundtrip(store, result, check_done, check_undone):
 def test_add_undo_purges_and_redo_brings_back_the_same_id(store):
     result = ops.add_memory(store, fields={"content": "记得带伞", "tags": "天气"})
     memory_id = result.value
-    roundtrip(store, result,
-              lambda: store.get(memory_id).tags == ("天气",),
-              lambda: memory_id not in store.get_many([memory_id]))
+    roundtrip(
+        store,
+        result,
+        lambda: store.get(memory_id).tags == ("天气",),
+        lambda: memory_id not in store.get_many([memory_id]),
+    )
     assert store.get(memory_id).content == "记得带伞"
 
 
 def test_update_undo_refuses_stale_state(store):
     memory_id = store.add(content="旧", title="标题").added[0]
-    result = ops.update_memories(store, edits={memory_id: {"content": "新", "importance": 9}},
-                                 versions={memory_id: 1})
-    roundtrip(store, result, lambda: store.get(memory_id).content == "新",
-              lambda: store.get(memory_id).content == "旧")
+    result = ops.update_memories(store, edits={memory_id: {"content": "新", "importance": 9}}, versions={memory_id: 1})
+    roundtrip(store, result, lambda: store.get(memory_id).content == "新", lambda: store.get(memory_id).content == "旧")
     store.update(memory_id, expected_version=None, title="别处改过")
     with pytest.raises(ConflictError):
         result.undo(store)
@@ -59,11 +61,19 @@ def test_delete_restore_purge_and_empty_trash(store):
 def test_tags_group_rename_and_bulk_fields(store):
     ids = [store.add(content=f"{i}", tags=["旧"], group="工作/甲").added[0] for i in range(3)]
     result = ops.edit_tags(store, ids=ids, add=["新"], remove=["旧"])
-    roundtrip(store, result, lambda: {store.get(i).tags for i in ids} == {("新",)},
-              lambda: {store.get(i).tags for i in ids} == {("旧",)})
+    roundtrip(
+        store,
+        result,
+        lambda: {store.get(i).tags for i in ids} == {("新",)},
+        lambda: {store.get(i).tags for i in ids} == {("旧",)},
+    )
     result = ops.set_fields(store, ids=ids, type="task", importance=2)
-    roundtrip(store, result, lambda: {(store.get(i).type, store.get(i).importance) for i in ids} == {("task", 2)},
-              lambda: {store.get(i).type for i in ids} == {"note"})
+    roundtrip(
+        store,
+        result,
+        lambda: {(store.get(i).type, store.get(i).importance) for i in ids} == {("task", 2)},
+        lambda: {store.get(i).type for i in ids} == {"note"},
+    )
 
 
 def test_revert_to_revision_is_an_ordinary_edit(store):
@@ -71,25 +81,37 @@ def test_revert_to_revision_is_an_ordinary_edit(store):
     store.update(memory_id, expected_version=1, content="第二版")
     revision = store.revisions(memory_id)[0]
     result = ops.revert_to_revision(store, memory_id=memory_id, revision_id=revision.id, expected_version=2)
-    roundtrip(store, result, lambda: store.get(memory_id).content == "第一版",
-              lambda: store.get(memory_id).content == "第二版")
+    roundtrip(
+        store,
+        result,
+        lambda: store.get(memory_id).content == "第一版",
+        lambda: store.get(memory_id).content == "第二版",
+    )
     assert store.revisions(memory_id)[-1].reason == "restore"
 
 
 def test_personas_create_update_delete_and_undo(store):
     result = ops.create_persona(store, name="助手")
     pid = result.value
-    roundtrip(store, result, lambda: store.persona_by_name("助手") is not None,
-              lambda: store.persona_by_name("助手") is None)
+    roundtrip(
+        store, result, lambda: store.persona_by_name("助手") is not None, lambda: store.persona_by_name("助手") is None
+    )
     ids = [store.add(content=f"{i}", persona_id=pid).added[0] for i in range(2)]
     result = ops.update_persona(store, persona_id=pid, name="教练", colour="#112233")
     roundtrip(store, result, lambda: store.persona(pid).name == "教练", lambda: store.persona(pid).colour == "")
     for policy in ("trash", "global"):
         result = ops.delete_persona(store, persona_id=pid, memories=policy)
-        gone = (lambda: all(store.get(i).is_deleted for i in ids)) if policy == "trash" else (
-            lambda: all(store.get(i).persona_id is None for i in ids))
-        roundtrip(store, result, lambda gone=gone: gone() and store.persona_by_name("教练") is None,
-                  lambda: all(store.get(i).persona_id == pid and not store.get(i).is_deleted for i in ids))
+        gone = (
+            (lambda: all(store.get(i).is_deleted for i in ids))
+            if policy == "trash"
+            else (lambda: all(store.get(i).persona_id is None for i in ids))
+        )
+        roundtrip(
+            store,
+            result,
+            lambda gone=gone: gone() and store.persona_by_name("教练") is None,
+            lambda: all(store.get(i).persona_id == pid and not store.get(i).is_deleted for i in ids),
+        )
         result.undo(store)  # the first result's undo still fits after the round trips: persona back
         assert store.persona(pid).name == "教练"
         assert all(store.get(i).persona_id == pid and not store.get(i).is_deleted for i in ids)
@@ -98,22 +120,32 @@ def test_personas_create_update_delete_and_undo(store):
 def test_import_is_one_step(store, tmp_path):
     kept = store.add(content="本地", id="m-1").added[0]
     path = tmp_path / "in.json"
-    path.write_text('{"format": "memdesk", "version": 1, "personas": [{"id": "p1", "name": "新角色"}],'
-                    ' "memories": [{"id": "m-1", "content": "文件里的"}, {"content": "新的", "persona_id": "p1"}]}',
-                    encoding="utf-8")
+    path.write_text(
+        '{"format": "memdesk", "version": 1, "personas": [{"id": "p1", "name": "新角色"}],'
+        ' "memories": [{"id": "m-1", "content": "文件里的"}, {"content": "新的", "persona_id": "p1"}]}',
+        encoding="utf-8",
+    )
     result = ops.import_plan(store, plan=plan_file(store, path))
-    roundtrip(store, result,
-              lambda: store.count() == 2 and store.get(kept).content == "文件里的"
-              and store.persona_by_name("新角色") is not None,
-              lambda: store.count(state="all") == 1 and store.get(kept).content == "本地"
-              and store.persona_by_name("新角色") is None)
+    roundtrip(
+        store,
+        result,
+        lambda: (
+            store.count() == 2 and store.get(kept).content == "文件里的" and store.persona_by_name("新角色") is not None
+        ),
+        lambda: (
+            store.count(state="all") == 1
+            and store.get(kept).content == "本地"
+            and store.persona_by_name("新角色") is None
+        ),
+    )
 
 
 def test_saved_searches(store):
     result = ops.set_saved_searches(store, searches=[{"name": "工作", "query": "group:工作"}])
     assert "saved_searches" in result.flags
-    roundtrip(store, result, lambda: ops.saved_searches(store)[0]["name"] == "工作",
-              lambda: ops.saved_searches(store) == [])
+    roundtrip(
+        store, result, lambda: ops.saved_searches(store)[0]["name"] == "工作", lambda: ops.saved_searches(store) == []
+    )
 
 
 def test_merge_joins_many_changes_once():
@@ -159,8 +191,7 @@ def test_three_bulk_steps_on_one_memory_undo_and_redo_to_the_bottom(store):
 def test_two_editor_saves_undo_twice(store):
     memory_id = store.add(content="v1").added[0]
     first = ops.update_memories(store, edits={memory_id: {"content": "v2"}}, versions={memory_id: 1})
-    second = ops.update_memories(store, edits={memory_id: {"content": "v3", "title": "t"}},
-                                 versions={memory_id: 2})
+    second = ops.update_memories(store, edits={memory_id: {"content": "v3", "title": "t"}}, versions={memory_id: 2})
     undo_all(store, [first, second])
     assert (store.get(memory_id).content, store.get(memory_id).title) == ("v1", "")
 
@@ -227,8 +258,10 @@ def test_restore_of_an_expired_memory_undoes_exactly(store):
 def test_persona_rename_then_delete_undo_undo(store):
     pid = ops.create_persona(store, name="甲").value
     memory_id = store.add(content="属于甲", persona_id=pid).added[0]
-    steps = [ops.update_persona(store, persona_id=pid, name="乙"),
-             ops.delete_persona(store, persona_id=pid, memories="trash")]
+    steps = [
+        ops.update_persona(store, persona_id=pid, name="乙"),
+        ops.delete_persona(store, persona_id=pid, memories="trash"),
+    ]
     redo = undo_all(store, steps)
     assert store.persona(pid).name == "甲"
     assert store.get(memory_id).persona_id == pid and not store.get(memory_id).is_deleted
@@ -247,16 +280,23 @@ def test_undo_of_create_persona_refuses_when_another_writer_gave_it_memories(sto
 
 def test_global_memory_switch(store):
     result = ops.set_global_memory_switch(store, on=False)
-    roundtrip(store, result, lambda: store.setting(ops.GLOBAL_SWITCH_KEY) is False,
-              lambda: store.setting(ops.GLOBAL_SWITCH_KEY) is True)
+    roundtrip(
+        store,
+        result,
+        lambda: store.setting(ops.GLOBAL_SWITCH_KEY) is False,
+        lambda: store.setting(ops.GLOBAL_SWITCH_KEY) is True,
+    )
 
 
 # ---- review inbox and assistant calls: undoable too, to any depth ---------------------------------
 def inbox_state(store):
     from memdesk.core.maintenance.consolidation import KEPT_KEY, PROPOSALS_KEY
 
-    return ({r.id: ops.fingerprint(r) for r in store.iter_records()},
-            store.setting(PROPOSALS_KEY, None), store.setting(KEPT_KEY, None))
+    return (
+        {r.id: ops.fingerprint(r) for r in store.iter_records()},
+        store.setting(PROPOSALS_KEY, None),
+        store.setting(KEPT_KEY, None),
+    )
 
 
 def tea_proposal(store):
@@ -273,9 +313,11 @@ def tea_proposal(store):
 def test_inbox_answers_undo_and_redo_after_other_steps(store, answer):
     proposal, first, second = tea_proposal(store)
     start = inbox_state(store)
-    step = {"merge": lambda: ops.merge_proposal(store, proposal_id=proposal.id, content="乌龙茶，每天下午一杯"),
-            "keep_both": lambda: ops.keep_both_proposal(store, proposal_id=proposal.id),
-            "dismiss": lambda: ops.dismiss_proposal(store, proposal_id=proposal.id)}[answer]()
+    step = {
+        "merge": lambda: ops.merge_proposal(store, proposal_id=proposal.id, content="乌龙茶，每天下午一杯"),
+        "keep_both": lambda: ops.keep_both_proposal(store, proposal_id=proposal.id),
+        "dismiss": lambda: ops.dismiss_proposal(store, proposal_id=proposal.id),
+    }[answer]()
     later = ops.set_fields(store, ids=[first], importance=8)  # a later step on a member, undone first
     done = inbox_state(store)
     redo_later = later.undo(store)
@@ -308,5 +350,9 @@ def test_tool_call_revert_is_undoable(store):
     memory_id = tools.call("memory_save", {"content": "用户偏好 Python 编程"})["id"]
     call_id = log.calls(limit=1)[0].id
     result = ops.revert_tool_call(store, call_id=call_id)
-    roundtrip(store, result, lambda: store.get(memory_id).is_deleted and log.get(call_id).reverted_at is not None,
-              lambda: not store.get(memory_id).is_deleted and log.get(call_id).reverted_at is None)
+    roundtrip(
+        store,
+        result,
+        lambda: store.get(memory_id).is_deleted and log.get(call_id).reverted_at is not None,
+        lambda: not store.get(memory_id).is_deleted and log.get(call_id).reverted_at is None,
+    )

@@ -1,4 +1,5 @@
 """Personas and the persona merge rule (seed 000: a persona sees its own plus global memories)."""
+
 import pytest
 
 from memdesk.core.errors import NotFoundError, ValidationError

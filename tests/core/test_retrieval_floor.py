@@ -6,6 +6,7 @@ the same on every machine and every day; about 25 s. The stores are run by bench
 itself, so the benchmark and this floor measure the same way. Skipped when the benchmark files
 are absent (tests/data_paths.py says where they are looked for).
 """
+
 import importlib.util
 import re
 import tempfile
@@ -23,9 +24,10 @@ SUBSETS = {
     "MemDaily, every 60th store + 566 Chinese distractors": ("memdaily.jsonl", 60, None, True),
 }
 
-pytestmark = pytest.mark.skipif(not all((BENCH_DIR / f).is_file() for f in ("locomo.jsonl", "memdaily.jsonl",
-                                                                            "distractors-zh.jsonl")),
-                                reason=f"benchmark files not found in {BENCH_DIR} (MEMDESK_BENCH_DIR)")
+pytestmark = pytest.mark.skipif(
+    not all((BENCH_DIR / f).is_file() for f in ("locomo.jsonl", "memdaily.jsonl", "distractors-zh.jsonl")),
+    reason=f"benchmark files not found in {BENCH_DIR} (MEMDESK_BENCH_DIR)",
+)
 
 
 def readme_floors() -> dict[str, tuple[int, float]]:
@@ -59,8 +61,11 @@ def test_the_readme_gives_a_figure_for_every_subset():
 def test_recall_at_5_holds_its_floor(label, bench, tokenizer, tmp_path):
     file, every, first, with_distractors = SUBSETS[label]
     queries, floor = readme_floors()[label]
-    distractors = ([m for s in bench.read_stores(BENCH_DIR / "distractors-zh.jsonl") for m in s["memories"]]
-                   if with_distractors else [])
+    distractors = (
+        [m for s in bench.read_stores(BENCH_DIR / "distractors-zh.jsonl") for m in s["memories"]]
+        if with_distractors
+        else []
+    )
     rows = []
     shm = Path("/dev/shm")
     with tempfile.TemporaryDirectory(dir=shm if shm.is_dir() else tmp_path) as work:
@@ -72,4 +77,5 @@ def test_recall_at_5_holds_its_floor(label, bench, tokenizer, tmp_path):
     overall = bench.summarise(rows)["overall"]
     assert overall["n"] == queries, "the subset changed: measure it again and update the README"
     assert overall["R@5"] >= floor - TOLERANCE, (
-        f"{label}: R@5 {overall['R@5']:.3f} is more than {TOLERANCE} below the README's {floor:.3f}")
+        f"{label}: R@5 {overall['R@5']:.3f} is more than {TOLERANCE} below the README's {floor:.3f}"
+    )

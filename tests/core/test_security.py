@@ -1,4 +1,5 @@
 """MemDesk opens no listening socket, and never unpickles or evals user data."""
+
 import io
 import os
 import re
@@ -42,11 +43,17 @@ def _socket_inodes(pid: int) -> set[str]:
 
 @pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="needs Linux /proc")
 def test_mcp_server_listens_on_no_socket(db_path):
-    proc = subprocess.Popen([sys.executable, "-m", "memdesk", "--db", str(db_path), "mcp"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memdesk", "--db", str(db_path), "mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
-        request = b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",' \
-                  b'"capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n'
+        request = (
+            b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",'
+            b'"capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n'
+        )
         proc.stdin.write(request)
         proc.stdin.flush()
         assert proc.stdout.readline().startswith(b"{")  # the server answered over stdio
@@ -59,8 +66,11 @@ def test_mcp_server_listens_on_no_socket(db_path):
 
 def _calls_and_imports(path: Path):
     """(name, line) of bare calls and imported modules, ignoring comments and strings."""
-    tokens = [t for t in tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
-              if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)]
+    tokens = [
+        t
+        for t in tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
+        if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
+    ]
     for i, tok in enumerate(tokens):
         if tok.type != tokenize.NAME:
             continue
@@ -75,8 +85,11 @@ def _calls_and_imports(path: Path):
 
 
 def test_no_pickle_eval_or_exec_in_the_code():
-    offenders = [f"{path.relative_to(SOURCE)}:{line}: {name}"
-                 for path in SOURCE.rglob("*.py") for name, line in _calls_and_imports(path)]
+    offenders = [
+        f"{path.relative_to(SOURCE)}:{line}: {name}"
+        for path in SOURCE.rglob("*.py")
+        for name, line in _calls_and_imports(path)
+    ]
     assert offenders == []
 
 

@@ -1,5 +1,6 @@
 """With a real ONNX model (tests/data_paths.py: MEMDESK_TEST_MODEL or the shared MiniLM), search
 finds a memory by meaning when it shares no keyword with the query."""
+
 import pytest
 
 from memdesk.core.embed import load_embedder
@@ -13,8 +14,12 @@ pytestmark = pytest.mark.skipif(not model_present(), reason=f"no model folder at
 def test_finds_by_meaning_without_a_shared_word(store):
     embedder = load_embedder(MODEL, pooling="mean")
     target = store.add(content="I adopted two kittens and a puppy last spring").added[0]
-    for text in ("The quarterly budget meeting moved to Thursday", "My favourite programming language is Rust",
-                 "We drove along the coast to visit my grandmother", "The printer on floor three is jammed again"):
+    for text in (
+        "The quarterly budget meeting moved to Thursday",
+        "My favourite programming language is Rust",
+        "We drove along the coast to visit my grandmother",
+        "The printer on floor three is jammed again",
+    ):
         store.add(content=text)
     engine = SearchEngine(store, embedder)
     engine.build()

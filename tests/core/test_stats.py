@@ -3,6 +3,7 @@
 Every bar carries the search text that lists its memories; the search engine
 run on that text must find exactly the bar's count.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,17 +24,21 @@ def fill(store):
     store.create_persona(name="空角色")
     items = []
     for i in range(60):
-        items.append(dict(
-            content=f"记忆内容 {i}", title=f"标题 {i}",
-            group=["", "工作", "工作/项目", "生活", "学习/英语"][i % 5],
-            tags=[["咖啡"], ["咖啡", "茶"], [], ["work"]][i % 4],
-            type=["fact", "note", "task", "preference"][i % 4],
-            scope="short_term" if i % 7 == 0 else "long_term",
-            persona_id=pid if i % 3 == 0 else None,
-            source=["manual", "ai", "import:mem0"][i % 3],
-            created_at=(now - timedelta(days=i * 9)).isoformat(),
-            heat=float((i * 17) % 101), tier=["hot", "warm", "cold", "archive"][i % 4],
-        ))
+        items.append(
+            dict(
+                content=f"记忆内容 {i}",
+                title=f"标题 {i}",
+                group=["", "工作", "工作/项目", "生活", "学习/英语"][i % 5],
+                tags=[["咖啡"], ["咖啡", "茶"], [], ["work"]][i % 4],
+                type=["fact", "note", "task", "preference"][i % 4],
+                scope="short_term" if i % 7 == 0 else "long_term",
+                persona_id=pid if i % 3 == 0 else None,
+                source=["manual", "ai", "import:mem0"][i % 3],
+                created_at=(now - timedelta(days=i * 9)).isoformat(),
+                heat=float((i * 17) % 101),
+                tier=["hot", "warm", "cold", "archive"][i % 4],
+            )
+        )
     ids = store.add_many(items).added
     store.delete(ids[:4])
     store.update(ids[5], expected_version=None, expires_at=(now - timedelta(days=1)).isoformat())
@@ -57,22 +62,24 @@ def test_overview_counts_and_queries_agree_with_search(store):
     assert {b["label"]: b["count"] for b in charts["states"]} == {"trash": 4, "expired": 1, "superseded": 1}
     groups = {b["label"]: b["count"] for b in charts["group"]}
     assert groups["工作"] == groups.get("工作/项目", 0) + sum(
-        1 for r in store.list(state="active") if r.group == "工作")
+        1 for r in store.list(state="active") if r.group == "工作"
+    )
     assert charts["ungrouped"] == sum(1 for r in store.list(state="active") if r.group == "")
     assert charts["tag"][0]["label"] == "咖啡"
     # weekly: 52 Monday-started weeks ending with this one; memories older than that are left out
     weekly = charts["weekly"]
     assert len(weekly["weeks"]) == 52 and weekly["weeks"][-1] == week_start(now_utc()).date().isoformat()
-    recent = sum(1 for r in store.list(state="active")
-                 if r.created_at >= week_start(now_utc()) - timedelta(weeks=51))
+    recent = sum(1 for r in store.list(state="active") if r.created_at >= week_start(now_utc()) - timedelta(weeks=51))
     assert sum(weekly["manual"]) + sum(weekly["ai"]) + sum(weekly["import"]) == recent < in_use
     assert sum(weekly["import"]) > 0 and sum(weekly["ai"]) > 0
 
     engine = SearchEngine(store)
     engine.catch_up()
     bars = [b for name in ("persona", "group", "type", "scope", "tier", "tag", "states") for b in charts[name]]
-    bars += [{"query": q, "count": m + a + i, "label": w} for q, m, a, i, w in zip(
-        weekly["queries"], weekly["manual"], weekly["ai"], weekly["import"], weekly["weeks"])]
+    bars += [
+        {"query": q, "count": m + a + i, "label": w}
+        for q, m, a, i, w in zip(weekly["queries"], weekly["manual"], weekly["ai"], weekly["import"], weekly["weeks"])
+    ]
     checked = 0
     for bar in bars:
         if bar["query"] is None:
@@ -98,11 +105,21 @@ def test_empty_store(store):
 
 def test_cli_json_is_the_same_call(store, db_path):
     fill(store)
-    out = subprocess.run([sys.executable, "-m", "memdesk", "stats", "--db", str(db_path), "--json"],
-                         capture_output=True, text=True, check=True, timeout=60).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "memdesk", "stats", "--db", str(db_path), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout
     assert comparable(json.loads(out)) == comparable(overview(store))
-    text = subprocess.run([sys.executable, "-m", "memdesk", "stats", "--db", str(db_path)],
-                          capture_output=True, text=True, check=True, timeout=60).stdout
+    text = subprocess.run(
+        [sys.executable, "-m", "memdesk", "stats", "--db", str(db_path)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout
     assert "by tag" in text and "咖啡" in text and "added in the last 52 weeks" in text
 
 
@@ -113,9 +130,18 @@ def test_fast_on_100k(tmp_path):
     store = Store.open(tmp_path / "big.db")
     now = now_utc()
     for start in range(0, 100_000, 10_000):
-        store.add_many([dict(content=f"m{i}", group=f"g{i % 40}/s{i % 3}", tags=[f"t{i % 50}"],
-                             created_at=(now - timedelta(hours=i)).isoformat(), heat=float(i % 100))
-                        for i in range(start, start + 10_000)])
+        store.add_many(
+            [
+                dict(
+                    content=f"m{i}",
+                    group=f"g{i % 40}/s{i % 3}",
+                    tags=[f"t{i % 50}"],
+                    created_at=(now - timedelta(hours=i)).isoformat(),
+                    heat=float(i % 100),
+                )
+                for i in range(start, start + 10_000)
+            ]
+        )
     overview(store)  # warm the page cache, as a second open would
     stats = overview(store)
     store.close()

@@ -1,4 +1,5 @@
 """Memory operations of the Store against a real SQLite file."""
+
 import sqlite3
 from datetime import datetime, timedelta, timezone
 
@@ -9,8 +10,15 @@ from memdesk.core.times import now_utc
 
 
 def test_add_keeps_every_field(store):
-    changes = store.add(content="用户下午后不喝含咖啡因饮品", title="不喝咖啡因", group="偏好",
-                        tags=["习惯", "健康"], type="preference", importance=8, summary="咖啡因")
+    changes = store.add(
+        content="用户下午后不喝含咖啡因饮品",
+        title="不喝咖啡因",
+        group="偏好",
+        tags=["习惯", "健康"],
+        type="preference",
+        importance=8,
+        summary="咖啡因",
+    )
     memory = store.get(changes.added[0])
     assert memory.content == "用户下午后不喝含咖啡因饮品"
     assert memory.title == "不喝咖啡因" and memory.group == "偏好"
@@ -37,23 +45,26 @@ def test_imported_id_is_kept(store):
     assert err.value.field == "id"
 
 
-@pytest.mark.parametrize("fields, field", [
-    ({"content": "   "}, "content"),
-    ({"content": "x", "type": "opinion"}, "type"),
-    ({"content": "x", "scope": "forever"}, "scope"),
-    ({"content": "x", "importance": 0}, "importance"),
-    ({"content": "x", "importance": 11}, "importance"),
-    ({"content": "x", "importance": "high"}, "importance"),
-    ({"content": "x", "tags": ["ok", 3]}, "tags"),
-    ({"content": "x", "tags": {"a": 1}}, "tags"),
-    ({"content": "x" * 100_001}, "content"),
-    ({"content": "x", "title": "t" * 501}, "title"),
-    ({"content": "x", "group": "g" * 201}, "group"),
-    ({"content": "x", "persona_id": "nobody"}, "persona"),
-    ({"content": "x", "source": "robot"}, "source"),
-    ({"content": "x", "expires_at": "next tuesday"}, "expires_at"),
-    ({"content": "x", "colour": "red"}, "colour"),
-])
+@pytest.mark.parametrize(
+    "fields, field",
+    [
+        ({"content": "   "}, "content"),
+        ({"content": "x", "type": "opinion"}, "type"),
+        ({"content": "x", "scope": "forever"}, "scope"),
+        ({"content": "x", "importance": 0}, "importance"),
+        ({"content": "x", "importance": 11}, "importance"),
+        ({"content": "x", "importance": "high"}, "importance"),
+        ({"content": "x", "tags": ["ok", 3]}, "tags"),
+        ({"content": "x", "tags": {"a": 1}}, "tags"),
+        ({"content": "x" * 100_001}, "content"),
+        ({"content": "x", "title": "t" * 501}, "title"),
+        ({"content": "x", "group": "g" * 201}, "group"),
+        ({"content": "x", "persona_id": "nobody"}, "persona"),
+        ({"content": "x", "source": "robot"}, "source"),
+        ({"content": "x", "expires_at": "next tuesday"}, "expires_at"),
+        ({"content": "x", "colour": "red"}, "colour"),
+    ],
+)
 def test_bad_input_names_the_field_and_writes_nothing(store, fields, field):
     with pytest.raises(ValidationError) as err:
         store.add(**fields)
@@ -191,8 +202,12 @@ def test_expired_memories_are_hidden_and_cleaned(store):
 
 
 def test_list_filters_sort_and_paging(store):
-    ids = [store.add(content=f"m{i}", importance=i + 1, group="工作/项目A" if i % 2 else "生活",
-                     type="task" if i < 3 else "fact").added[0] for i in range(6)]
+    ids = [
+        store.add(
+            content=f"m{i}", importance=i + 1, group="工作/项目A" if i % 2 else "生活", type="task" if i < 3 else "fact"
+        ).added[0]
+        for i in range(6)
+    ]
     assert {m.id for m in store.list(group="工作")} == {ids[1], ids[3], ids[5]}
     assert {m.id for m in store.list(type="task")} == set(ids[:3])
     assert [m.importance for m in store.list(sort="importance", descending=True, limit=2)] == [6, 5]

@@ -7,11 +7,21 @@ from memdesk.core.times import parse_time, to_iso
 EXPECTED = datetime(2009, 2, 13, 23, 31, 30, tzinfo=timezone.utc)
 
 
-@pytest.mark.parametrize("value", [
-    1234567890, 1234567890.0, "1234567890", 1234567890000, "1234567890000",
-    "2009-02-13T23:31:30Z", "2009-02-13T23:31:30+00:00", "2009-02-14T07:31:30+08:00",
-    "2009-02-13 23:31:30", datetime(2009, 2, 13, 23, 31, 30),
-])
+@pytest.mark.parametrize(
+    "value",
+    [
+        1234567890,
+        1234567890.0,
+        "1234567890",
+        1234567890000,
+        "1234567890000",
+        "2009-02-13T23:31:30Z",
+        "2009-02-13T23:31:30+00:00",
+        "2009-02-14T07:31:30+08:00",
+        "2009-02-13 23:31:30",
+        datetime(2009, 2, 13, 23, 31, 30),
+    ],
+)
 def test_one_parser_for_seconds_millis_and_iso(value):
     assert parse_time(value) == EXPECTED
 

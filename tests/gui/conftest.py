@@ -1,4 +1,5 @@
 """GUI test fixtures: isolated QSettings, a scripted Asker, the real window on a real SQLite file."""
+
 from __future__ import annotations
 
 import json
@@ -105,7 +106,8 @@ def launch(qtbot, asker):
         window.app_controller = app
         # Writes run on the db lane: wait for them (and undo steps) to land, as a user would see them.
         window.settle = lambda: qtbot.waitUntil(
-            lambda: not window.session.writing and not window.session.busy, timeout=20000)
+            lambda: not window.session.writing and not window.session.busy, timeout=20000
+        )
         qtbot.waitExposed(window)
         window.activateWindow()
         qtbot.waitUntil(lambda: not window.browser.tree.building)
@@ -121,6 +123,7 @@ def launch(qtbot, asker):
 @pytest.fixture
 def other_writer():
     """Change a memory from another process, as an assistant or the CLI would."""
+
     def write(path, memory_id, purge=False, **fields):
         code = (
             "import json, sys\n"
@@ -132,16 +135,24 @@ def other_writer():
             "    store.update(sys.argv[2], expected_version=None, reason='ai', **json.loads(sys.argv[3]))\n"
             "store.close()\n"
         )
-        subprocess.run([sys.executable, "-c", code, str(path), memory_id, json.dumps(fields),
-                        "purge" if purge else "update"], check=True,
-                       cwd=str(ROOT), timeout=60)
+        subprocess.run(
+            [sys.executable, "-c", code, str(path), memory_id, json.dumps(fields), "purge" if purge else "update"],
+            check=True,
+            cwd=str(ROOT),
+            timeout=60,
+        )
+
     return write
 
 
 def _drop(widget, pos, data) -> None:
     """A drag entering, moving over and dropping on ``widget`` at ``pos``, as a mouse drag does."""
-    args = (Qt.DropAction.MoveAction | Qt.DropAction.CopyAction, data, Qt.MouseButton.LeftButton,
-            Qt.KeyboardModifier.NoModifier)
+    args = (
+        Qt.DropAction.MoveAction | Qt.DropAction.CopyAction,
+        data,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # PySide marks the QPoint constructors
         events = [QDragEnterEvent(QPoint(pos), *args), QDragMoveEvent(QPoint(pos), *args)]
@@ -167,6 +178,7 @@ def open_preview(qtbot, drop):
         with qtbot.waitSignal(window.importer.preview_opened, timeout=10000) as blocker:
             drop(window, window.rect().center(), data)
         return blocker.args[0]
+
     return open_
 
 

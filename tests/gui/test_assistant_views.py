@@ -1,4 +1,5 @@
 """Assistant activity (the tool-call log and revert), the context preview and the memory switches."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt

@@ -1,5 +1,6 @@
 """`memdesk search --why` words its answer like the window's "Why found" tab (the CLI cannot import Qt,
 so cli/format.py repeats the panel's labels; this keeps the two in step)."""
+
 from memdesk.cli.format import WHY_LABELS
 from memdesk.gui.editor.explain import ExplainPanel
 

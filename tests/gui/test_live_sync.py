@@ -4,6 +4,7 @@ ignores access-count touches, and stays responsive while another process holds t
 Every change here is made by a separate Python process on the same SQLite file (a small
 script using Store, or the real CLI), as an assistant or `memdesk ...` would.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,10 +23,14 @@ SHOWN_WITHIN_MS = 3000  # the feed is read every 250 ms; the goal is 1 s, the te
 
 def elsewhere(db, code: str) -> dict:
     """Run ``code`` in another process with ``store`` open on ``db``; it may set ``out``."""
-    script = ("import json, sys\nfrom memdesk.core.store import Store\nstore = Store.open(sys.argv[1])\nout = {}\n"
-              + code + "\nstore.close()\nprint(json.dumps(out))\n")
-    done = subprocess.run([sys.executable, "-c", script, str(db)], check=True, capture_output=True, text=True,
-                          cwd=str(ROOT), timeout=60)
+    script = (
+        "import json, sys\nfrom memdesk.core.store import Store\nstore = Store.open(sys.argv[1])\nout = {}\n"
+        + code
+        + "\nstore.close()\nprint(json.dumps(out))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(db)], check=True, capture_output=True, text=True, cwd=str(ROOT), timeout=60
+    )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -107,8 +112,13 @@ def test_delete_then_restore_by_the_cli_shows_without_a_restart(launch, db_path,
     assert counts(window) == (2, 1)
     shown(qtbot, lambda: window.editor.banner_button.isVisible())  # "in the trash — Restore"
     # `memdesk restore ID`: changes no timestamp the old detection looked at.
-    subprocess.run([sys.executable, "-m", "memdesk", "--db", str(db_path), "restore", ids[1]], check=True,
-                   capture_output=True, cwd=str(ROOT), timeout=60)
+    subprocess.run(
+        [sys.executable, "-m", "memdesk", "--db", str(db_path), "restore", ids[1]],
+        check=True,
+        capture_output=True,
+        cwd=str(ROOT),
+        timeout=60,
+    )
     shown(qtbot, lambda: state(window, ids[1]) == "active")
     assert counts(window) == (3, 0) and "0 in the trash" in window.counts_label.text()
     shown(qtbot, lambda: not window.editor.banner.isVisible())
@@ -126,10 +136,14 @@ def test_a_purge_elsewhere_removes_it_and_clears_the_editor(launch, db_path, qtb
 def test_an_import_keeping_old_timestamps_shows_up(launch, db_path, qtbot):
     seed(db_path)
     window = launch(db_path)
-    added = elsewhere(db_path, (
-        'items = [{"content": f"旧文件里的记忆{i}", "created_at": "2019-05-01T00:00:00Z",'
-        ' "updated_at": "2019-05-01T00:00:00Z"} for i in range(5)]\n'
-        'out["ids"] = list(store.add_many(items, source="import").added)'))["ids"]
+    added = elsewhere(
+        db_path,
+        (
+            'items = [{"content": f"旧文件里的记忆{i}", "created_at": "2019-05-01T00:00:00Z",'
+            ' "updated_at": "2019-05-01T00:00:00Z"} for i in range(5)]\n'
+            'out["ids"] = list(store.add_many(items, source="import").added)'
+        ),
+    )["ids"]
     shown(qtbot, lambda: all(brief(window, i) is not None for i in added))
     assert brief(window, added[0]).updated.startswith("2019-05-01")
     assert counts(window) == (8, 0)
@@ -138,9 +152,13 @@ def test_an_import_keeping_old_timestamps_shows_up(launch, db_path, qtbot):
 def test_a_merge_elsewhere_supersedes_and_adds(launch, db_path, qtbot):
     ids = seed(db_path)
     window = launch(db_path)
-    merged = elsewhere(db_path, (
-        "from memdesk.core.maintenance import merge\n"
-        f'out["id"] = merge(store, [{ids[0]!r}, {ids[1]!r}], content="合并后的记忆")[0]'))["id"]
+    merged = elsewhere(
+        db_path,
+        (
+            "from memdesk.core.maintenance import merge\n"
+            f'out["id"] = merge(store, [{ids[0]!r}, {ids[1]!r}], content="合并后的记忆")[0]'
+        ),
+    )["id"]
     shown(qtbot, lambda: brief(window, merged) is not None)
     assert state(window, ids[0]) == state(window, ids[1]) == "superseded"
 
@@ -161,11 +179,15 @@ def test_persona_changes_elsewhere_reach_the_selector_and_tree(launch, db_path, 
 
 def test_a_tool_call_reverted_elsewhere_trashes_its_memory(launch, db_path, qtbot):
     seed(db_path)
-    made = elsewhere(db_path, (
-        "from memdesk.core.tools.service import MemoryTools\nfrom memdesk.core.tools import log\n"
-        'out["id"] = MemoryTools(store, persona=None, client="cli")'
-        '.call("memory_save", {"content": "助手记下的"})["id"]\n'
-        'out["call"] = log.calls(limit=1)[0].id'))
+    made = elsewhere(
+        db_path,
+        (
+            "from memdesk.core.tools.service import MemoryTools\nfrom memdesk.core.tools import log\n"
+            'out["id"] = MemoryTools(store, persona=None, client="cli")'
+            '.call("memory_save", {"content": "助手记下的"})["id"]\n'
+            'out["call"] = log.calls(limit=1)[0].id'
+        ),
+    )
     window = launch(db_path)
     assert state(window, made["id"]) == "active"
     elsewhere(db_path, f"from memdesk.core.tools import log\nwith store.write():\n    log.revert({made['call']})")
@@ -180,8 +202,10 @@ def test_maintenance_elsewhere_shows_its_changes(launch, db_path, qtbot):
     store.close()
     window = launch(db_path)
     assert counts(window) == (2, 1)
-    elsewhere(db_path, 'from memdesk.core.maintenance import run_maintenance\n'
-                       'run_maintenance(store, ["purge_trash"], trash_days=0)')
+    elsewhere(
+        db_path,
+        'from memdesk.core.maintenance import run_maintenance\nrun_maintenance(store, ["purge_trash"], trash_days=0)',
+    )
     shown(qtbot, lambda: brief(window, ids[0]) is None)
     assert counts(window) == (2, 0)
 
@@ -210,9 +234,10 @@ def test_a_window_behind_a_pruned_feed_reloads_in_full(launch, db_path, qtbot):
     qtbot.wait(600)
     # Stop the poll so the other process can add and prune past what the window has read.
     window.session._poll.stop()
-    added = elsewhere(db_path, (
-        'out["ids"] = [store.add(content=f"修剪前{i}").added[0] for i in range(20)]\n'
-        "store.prune_change_log(keep=5)"))["ids"]
+    added = elsewhere(
+        db_path,
+        ('out["ids"] = [store.add(content=f"修剪前{i}").added[0] for i in range(20)]\nstore.prune_change_log(keep=5)'),
+    )["ids"]
     with qtbot.waitSignal(window.browser.tree.loaded, timeout=SHOWN_WITHIN_MS):
         window.session._poll.start()
     assert all(brief(window, i) is not None for i in added)  # the 15 pruned rows were not lost
@@ -223,11 +248,20 @@ def test_saving_while_another_process_holds_the_lock(launch, db_path, qtbot, typ
     ids = seed(db_path)
     window = launch(db_path)
     window.open_memory(ids[0])
-    holder = subprocess.Popen([sys.executable, "-c", (
-        "import sqlite3, sys, time\n"
-        "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
-        "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(3); c.execute('COMMIT')\n"),
-        str(db_path)], stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import sqlite3, sys, time\n"
+                "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+                "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(3); c.execute('COMMIT')\n"
+            ),
+            str(db_path),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert holder.stdout.readline().strip() == "locked"
     ticks = []
     timer = QTimer()

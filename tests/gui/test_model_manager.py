@@ -1,5 +1,6 @@
 """Settings → Model: download through the loopback hub (progress, cancel, resume), HF_ENDPOINT,
 failures that keep the old model active, and a switch that re-embeds in the background."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -15,7 +16,8 @@ pytest.importorskip("onnx")
 from memdesk.core.embed import HUB_MODELS, active_name, install_model, list_models  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location(
-    "embed_kit", Path(__file__).resolve().parents[1] / "core" / "embed" / "conftest.py")
+    "embed_kit", Path(__file__).resolve().parents[1] / "core" / "embed" / "conftest.py"
+)
 kit = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(kit)
 
@@ -31,10 +33,10 @@ class _GatedWriter:
 
     def write(self, data):
         if self.left is not None and len(data) > self.left:
-            self.raw.write(data[:self.left])
+            self.raw.write(data[: self.left])
             self.raw.flush()
             self.gate.wait(20)
-            data, self.left = data[self.left:], None
+            data, self.left = data[self.left :], None
         elif self.left is not None:
             self.left -= len(data)
         return self.raw.write(data)
@@ -62,8 +64,10 @@ def hub(tmp_path, monkeypatch):
     graph = onnx.load(str(folder / "model.onnx"))  # pad it with an unused weight: a download of several chunks
     graph.graph.initializer.append(numpy_helper.from_array(np.ones((1000, 1000), np.float32), "padding"))
     onnx.save(graph, str(folder / "model.onnx"))
-    state.repos[BGE.repo] = {BGE.files["model.onnx"]: (folder / "model.onnx").read_bytes(),
-                             BGE.files["tokenizer.json"]: (folder / "tokenizer.json").read_bytes()}
+    state.repos[BGE.repo] = {
+        BGE.files["model.onnx"]: (folder / "model.onnx").read_bytes(),
+        BGE.files["tokenizer.json"]: (folder / "tokenizer.json").read_bytes(),
+    }
     state.lfs.add(BGE.files["model.onnx"])
     state.gate = None  # a threading.Event: hold model.onnx after GATE_AFTER bytes until set
     base = kit.handler_for(state)
@@ -207,7 +211,8 @@ def test_chinese_messages(launch, db_path, qtbot, hub, models_root, asker, tmp_p
     from PySide6.QtCore import QSettings
 
     QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "MemDesk", "MemDesk").setValue(
-        "ui/language", "zh_CN")
+        "ui/language", "zh_CN"
+    )
     install_old(tmp_path)
     window = launch(db_path)
     dialog, tab = model_tab(window, qtbot)
@@ -220,7 +225,8 @@ def test_chinese_messages(launch, db_path, qtbot, hub, models_root, asker, tmp_p
 
 
 def test_switch_reembeds_in_the_background_and_search_keeps_working(
-        launch, db_path, qtbot, models_root, tmp_path, store):
+    launch, db_path, qtbot, models_root, tmp_path, store
+):
     for i in range(40):
         store.add(content=f"我喜欢喝咖啡 {i}" if i % 2 else f"明天开会 {i}")
     install_old(tmp_path)
@@ -257,6 +263,7 @@ def fresh_offer():
     def clear():
         for key in (DECLINED_KEY, PENDING_KEY):
             prefs.settings().remove(key)
+
     clear()
     yield
     clear()

@@ -1,4 +1,5 @@
 """Every model through qtmodeltester; the tree's incremental updates against a fresh build."""
+
 from __future__ import annotations
 
 import random
@@ -17,9 +18,16 @@ def fill(store):
     pid, _ = store.create_persona(name="助手", colour="#336699")
     ids = []
     for i in range(30):
-        ids.append(store.add(content=f"内容 {i}", title=f"记忆 {i:02d}", group=["", "工作", "工作/项目", "生活"][i % 4],
-                             tags=[["a"], ["a", "b"], []][i % 3], persona_id=pid if i % 5 == 0 else None,
-                             type=["fact", "note", "task"][i % 3]).added[0])
+        ids.append(
+            store.add(
+                content=f"内容 {i}",
+                title=f"记忆 {i:02d}",
+                group=["", "工作", "工作/项目", "生活"][i % 4],
+                tags=[["a"], ["a", "b"], []][i % 3],
+                persona_id=pid if i % 5 == 0 else None,
+                type=["fact", "note", "task"][i % 3],
+            ).added[0]
+        )
     store.delete(ids[:3])
     store.set_setting("gui.saved_searches", [{"name": "工作", "query": "group:工作"}])
     return ids
@@ -28,16 +36,20 @@ def fill(store):
 def built(store, persona=None):
     from memdesk.core.ops import saved_searches
 
-    return Tree(load_briefs(store, persona=persona), personas=[(p.id, p.name, p.colour) for p in store.personas()],
-                saved=saved_searches(store), persona_filter=persona).build()
+    return Tree(
+        load_briefs(store, persona=persona),
+        personas=[(p.id, p.name, p.colour) for p in store.personas()],
+        saved=saved_searches(store),
+        persona_filter=persona,
+    ).build()
 
 
 def shape(tree: Tree) -> dict:
     """Containers with their counts and every leaf in order (materialised or pending)."""
     out = {}
     for place, node in tree.containers.items():
-        leaves = [c.key for c in node.children[node.nfolders:]] + list(node.pending)
-        folders = [c.place for c in node.children[:node.nfolders]]
+        leaves = [c.key for c in node.children[node.nfolders :]] + list(node.pending)
+        folders = [c.place for c in node.children[: node.nfolders]]
         out[place] = (node.count, folders, leaves)
     return out
 

@@ -1,4 +1,5 @@
 """Managing personas, the settings dialog, language, and the remembered layout."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings
@@ -122,8 +123,10 @@ def test_switching_language_rebuilds_the_window_in_chinese(launch, db_path, qtbo
     new = app.window
     assert new.acts.new.text() == "新建记忆"
     assert new.persona_combo.itemText(0) == "全部"
-    assert QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "MemDesk", "MemDesk").value(
-        "ui/language") == "zh_CN"
+    assert (
+        QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "MemDesk", "MemDesk").value("ui/language")
+        == "zh_CN"
+    )
     app.switch_language("en")
     assert app.window.acts.new.text() == "New memory"
 

@@ -1,6 +1,7 @@
 """Qt's own dialogs under zh_CN: file dialogs (Qt's, not the platform's), message boxes with every
 standard button, the colour picker. No label, button, tool tip, menu entry or column header may
 show Latin letters, apart from file names, filters' extensions and the "(&X)" keyboard accelerators."""
+
 from __future__ import annotations
 
 import re
@@ -78,8 +79,26 @@ def test_the_file_dialogs_are_chinese(chinese, qtbot, tmp_path):
 
 def test_message_boxes_and_every_standard_button_are_chinese(chinese, qtbot):
     buttons = QMessageBox.StandardButton.NoButton
-    for name in ("Ok", "Open", "Save", "Cancel", "Close", "Discard", "Apply", "Reset", "RestoreDefaults", "Help",
-                 "SaveAll", "Yes", "YesToAll", "No", "NoToAll", "Abort", "Retry", "Ignore"):
+    for name in (
+        "Ok",
+        "Open",
+        "Save",
+        "Cancel",
+        "Close",
+        "Discard",
+        "Apply",
+        "Reset",
+        "RestoreDefaults",
+        "Help",
+        "SaveAll",
+        "Yes",
+        "YesToAll",
+        "No",
+        "NoToAll",
+        "Abort",
+        "Retry",
+        "Ignore",
+    ):
         buttons |= getattr(QMessageBox.StandardButton, name)
     box = QMessageBox(QMessageBox.Icon.Question, "记忆台", "要导入这个文件吗？", buttons)
     box.setDetailedText("细节")

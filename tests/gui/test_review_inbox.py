@@ -1,4 +1,5 @@
 """The review inbox: maintenance in the background, and merging / keeping near-duplicates."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
@@ -74,8 +75,9 @@ def test_merging_with_edited_text_supersedes_both_originals(launch, db_path, qtb
     row = dialog.model.rows[0]
     assert set(row.memory_ids) == {first, second} and not row.stale
     assert dialog.selected_id() == row.id
-    shown = sorted(box.findChild(type(dialog.merged_text), "memberContent").toPlainText()
-                   for box in dialog.member_views)
+    shown = sorted(
+        box.findChild(type(dialog.merged_text), "memberContent").toPlainText() for box in dialog.member_views
+    )
     assert shown == sorted([TEA_SHORT, TEA_LONG])  # side by side, read-only
     assert dialog.merged_text.toPlainText() == TEA_LONG  # the longest, pre-filled
     assert "Last maintenance run" in [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]

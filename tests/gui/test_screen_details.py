@@ -1,4 +1,5 @@
 """What makes the screens finished: safe defaults, reasons in words, layouts that hold at 800×600."""
+
 from __future__ import annotations
 
 import pytest
@@ -10,7 +11,8 @@ from memdesk.core.tools.service import MemoryTools, ToolError
 
 def use_language(language: str) -> None:
     QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "MemDesk", "MemDesk").setValue(
-        "ui/language", language)
+        "ui/language", language
+    )
 
 
 def seed(path):
@@ -29,8 +31,12 @@ def in_sight(window, widget) -> bool:
     top_left = widget.mapTo(window, QPoint(0, 0))
     bottom_right = widget.mapTo(window, QPoint(widget.width(), widget.height()))
     status = window.statusBar().height()
-    return (top_left.x() >= 0 and top_left.y() >= 0 and bottom_right.x() <= window.width()
-            and bottom_right.y() <= window.height() - status)
+    return (
+        top_left.x() >= 0
+        and top_left.y() >= 0
+        and bottom_right.x() <= window.width()
+        and bottom_right.y() <= window.height() - status
+    )
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
@@ -86,12 +92,16 @@ def test_enter_in_the_conflict_dialog_discards_nobodys_text(launch, db_path, qtb
     assert window.editor.content.toPlainText() == "用户喜欢喝乌龙茶，不加糖" and window.editor.dirty  # mine kept
 
 
-@pytest.mark.parametrize(("language", "persona", "reason", "reverted"), [
-    ("en", "工作助手", "Failed: the argument content is missing", "reverted"),
-    ("zh_CN", "工作助手", "失败：缺少参数「内容」", "已撤销"),
-])
-def test_the_tool_log_shows_the_persona_and_why_a_call_failed(launch, db_path, qtbot, language, persona, reason,
-                                                              reverted):
+@pytest.mark.parametrize(
+    ("language", "persona", "reason", "reverted"),
+    [
+        ("en", "工作助手", "Failed: the argument content is missing", "reverted"),
+        ("zh_CN", "工作助手", "失败：缺少参数「内容」", "已撤销"),
+    ],
+)
+def test_the_tool_log_shows_the_persona_and_why_a_call_failed(
+    launch, db_path, qtbot, language, persona, reason, reverted
+):
     use_language(language)
     store = Store.open(db_path)
     store.create_persona(name="工作助手")
@@ -144,8 +154,25 @@ def test_search_syntax_help_has_an_example_per_operator_and_tries_it(launch, db_
     dialog = window.syntax_dialog
     assert dialog.isVisible()
     examples = [example for _section, example, _meaning in dialog.rows()]
-    for operator in ('"', "-", " OR ", "(", "persona:", "group:", "tag:", "type:", "scope:", "tier:",
-                     "importance>=", "is:deleted", "is:expired", "is:superseded", "created>", "updated<", "id:"):
+    for operator in (
+        '"',
+        "-",
+        " OR ",
+        "(",
+        "persona:",
+        "group:",
+        "tag:",
+        "type:",
+        "scope:",
+        "tier:",
+        "importance>=",
+        "is:deleted",
+        "is:expired",
+        "is:superseded",
+        "created>",
+        "updated<",
+        "id:",
+    ):
         assert any(operator in example for example in examples), operator
     window.acts.syntax.trigger()  # Help › Search syntax: the same page
     assert window.syntax_dialog is dialog and dialog.isVisible()
@@ -154,12 +181,14 @@ def test_search_syntax_help_has_an_example_per_operator_and_tries_it(launch, db_
     assert window.search_bar.text() == "tag:健康"
 
 
-@pytest.mark.parametrize(("language", "question"), [
-    ("en", "Delete the 1 memory in the trash for good?"),
-    ("zh_CN", "要永久删除回收站中的全部 1 条记忆吗？"),
-])
-def test_emptying_the_trash_asks_with_the_warning_sign_and_counts_in_words(launch, db_path, asker, language,
-                                                                           question):
+@pytest.mark.parametrize(
+    ("language", "question"),
+    [
+        ("en", "Delete the 1 memory in the trash for good?"),
+        ("zh_CN", "要永久删除回收站中的全部 1 条记忆吗？"),
+    ],
+)
+def test_emptying_the_trash_asks_with_the_warning_sign_and_counts_in_words(launch, db_path, asker, language, question):
     use_language(language)
     _pid, memory_id = seed(db_path)
     window = launch(db_path)
@@ -195,7 +224,9 @@ def test_the_maintenance_summary_names_a_failed_task_in_words(qapp):
     from memdesk.gui.dialogs.maintenance_report import report_summary
 
     i18n.install("en")  # an earlier test may have left Chinese installed
-    report = {"started_at": "2026-11-30T08:00:00+00:00",
-              "tasks": [{"name": "expire", "status": "done"}, {"name": "reembed", "status": "failed"}]}
+    report = {
+        "started_at": "2026-11-30T08:00:00+00:00",
+        "tasks": [{"name": "expire", "status": "done"}, {"name": "reembed", "status": "failed"}],
+    }
     line = report_summary(report)
     assert "1 of 2 tasks done" in line and "failed: Vectors for meaning search" in line, line

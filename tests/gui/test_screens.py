@@ -5,6 +5,7 @@ The screens are the tour's (docs/screenshots/scenes.py): the real App on a real
 SQLite file with the example memories, a merge proposal, a maintenance report and
 an assistant's calls (one failed, one reverted).
 """
+
 from __future__ import annotations
 
 import html
@@ -35,12 +36,53 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 # Latin words a Chinese screen may show: names of things, formats, and what the user types.
 ALLOWED = {
-    "MemDesk", "MCP", "JSON", "CSV", "ONNX", "bge", "Hugging", "Face", "English", "Ctrl", "Esc", "Shift", "Del",
-    "int8", "fp32", "HF_ENDPOINT", "https", "http", "OR", "zip", "json",
+    "MemDesk",
+    "MCP",
+    "JSON",
+    "CSV",
+    "ONNX",
+    "bge",
+    "Hugging",
+    "Face",
+    "English",
+    "Ctrl",
+    "Esc",
+    "Shift",
+    "Del",
+    "int8",
+    "fp32",
+    "HF_ENDPOINT",
+    "https",
+    "http",
+    "OR",
+    "zip",
+    "json",
     # the search language (Help › Search syntax): operators and their values are typed as written
-    "persona", "group", "tag", "type", "scope", "tier", "is", "id", "importance", "created", "updated",
-    "deleted", "expired", "superseded", "fact", "preference", "project", "task", "note", "short_term",
-    "long_term", "hot", "warm", "cold", "archive",
+    "persona",
+    "group",
+    "tag",
+    "type",
+    "scope",
+    "tier",
+    "is",
+    "id",
+    "importance",
+    "created",
+    "updated",
+    "deleted",
+    "expired",
+    "superseded",
+    "fact",
+    "preference",
+    "project",
+    "task",
+    "note",
+    "short_term",
+    "long_term",
+    "hot",
+    "warm",
+    "cold",
+    "archive",
 }
 
 
@@ -76,11 +118,18 @@ def visible_texts(top: QWidget) -> list[str]:
             texts += [widget.tabText(i) for i in range(widget.count())]
         elif isinstance(widget, QComboBox):
             texts.append(widget.currentText())
-        elif isinstance(widget, (QTextEdit, QPlainTextEdit)) and widget.isReadOnly() \
-                and widget.objectName() not in VERBATIM:
+        elif (
+            isinstance(widget, (QTextEdit, QPlainTextEdit))
+            and widget.isReadOnly()
+            and widget.objectName() not in VERBATIM
+        ):
             texts.append(widget.toPlainText())
-        if isinstance(widget, QAbstractItemView) and widget.model() is not None \
-                and not isinstance(widget.parent(), QComboBox) and not isinstance(widget, QTreeWidget):
+        if (
+            isinstance(widget, QAbstractItemView)
+            and widget.model() is not None
+            and not isinstance(widget.parent(), QComboBox)
+            and not isinstance(widget, QTreeWidget)
+        ):
             model, root = widget.model(), QModelIndex()
             try:
                 columns = model.columnCount(root)
@@ -110,19 +159,29 @@ def user_data(tour) -> str:
 
 
 def allowed_word(word: str, data: str) -> bool:
-    return (word in ALLOWED or word in data or re.fullmatch(r"memory_[a-z_]+", word) is not None  # a tool name
-            or re.fullmatch(r"[0-9a-f]{4,}", word) is not None  # an id
-            or "." in word)  # a file name, a web address, a version (model.onnx, hf-mirror.com, v1.5)
+    return (
+        word in ALLOWED
+        or word in data
+        or re.fullmatch(r"memory_[a-z_]+", word) is not None  # a tool name
+        or re.fullmatch(r"[0-9a-f]{4,}", word) is not None  # an id
+        or "." in word
+    )  # a file name, a web address, a version (model.onnx, hf-mirror.com, v1.5)
 
 
 def english_words(text: str, data: str) -> list[str]:
     words = re.findall(r"[A-Za-z][A-Za-z0-9_]*(?:[.-][A-Za-z0-9_]+)*", text)
-    return [w for w in words if len(re.sub(r"[^A-Za-z]", "", w)) >= 3 and not allowed_word(w, data)
-            and not any(w in token for token in re.findall(r"\S+", data))]
+    return [
+        w
+        for w in words
+        if len(re.sub(r"[^A-Za-z]", "", w)) >= 3
+        and not allowed_word(w, data)
+        and not any(w in token for token in re.findall(r"\S+", data))
+    ]
 
 
 def chinese_runs(text: str, data: str, extra: str) -> list[str]:
     """Chinese that is not user data (a diff joins pieces of two texts: a run made of pieces is known)."""
+
     def known(run: str) -> bool:
         if run in data or run in extra:
             return True
@@ -131,6 +190,7 @@ def chinese_runs(text: str, data: str, extra: str) -> list[str]:
             if any(start in ends and run[start:end] in data for start in range(0, end - 1)):
                 ends.add(end)
         return len(run) in ends
+
     return [run for run in re.findall(r"[\u4e00-\u9fff]+", text) if not known(run)]
 
 
@@ -140,7 +200,8 @@ def tour_in(tmp_path, qtbot, isolated_qsettings):
 
     def start(language: str):
         QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "MemDesk", "MemDesk").setValue(
-            "ui/language", language)
+            "ui/language", language
+        )
         from memdesk.gui.main import application
 
         application()
@@ -195,8 +256,11 @@ def test_the_english_screens_show_no_chinese_interface_and_no_internal_names(tou
                 found.append((name, runs, text[:80]))
             if re.search(r"\{[a-z_]+\}|%n", text):
                 found.append((name, "placeholder", text[:80]))
-            internal = [w for w in re.findall(r"\b[a-z]+_[a-z_]+\b", text)
-                        if not w.startswith("memory_") and w not in ("short_term", "long_term") and w not in data]
+            internal = [
+                w
+                for w in re.findall(r"\b[a-z]+_[a-z_]+\b", text)
+                if not w.startswith("memory_") and w not in ("short_term", "long_term") and w not in data
+            ]
             if internal or "examples_zh" in text or "import:" in text or '{"' in text:
                 found.append((name, "internal name", text[:80]))
     assert not found, "\n".join(map(str, found))

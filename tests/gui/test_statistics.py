@@ -1,4 +1,5 @@
 """Tools → Statistics: the same figures as `memdesk stats --json`, and a click on a bar filters the browser."""
+
 from __future__ import annotations
 
 import json
@@ -15,11 +16,20 @@ from memdesk.core.times import now_utc
 def fill(store):
     now = now_utc()
     pid, _ = store.create_persona(name="工作助手")
-    items = [dict(content=f"记忆 {i}", title=f"记忆 {i}", group=["工作", "工作/项目", "生活", ""][i % 4],
-                  tags=[["咖啡"], ["茶", "咖啡"], []][i % 3], type=["fact", "note", "task"][i % 3],
-                  persona_id=pid if i % 2 else None, source=["manual", "ai", "import:mem0"][i % 3],
-                  created_at=(now - timedelta(days=i * 5)).isoformat(), heat=float(i * 7 % 100))
-             for i in range(30)]
+    items = [
+        dict(
+            content=f"记忆 {i}",
+            title=f"记忆 {i}",
+            group=["工作", "工作/项目", "生活", ""][i % 4],
+            tags=[["咖啡"], ["茶", "咖啡"], []][i % 3],
+            type=["fact", "note", "task"][i % 3],
+            persona_id=pid if i % 2 else None,
+            source=["manual", "ai", "import:mem0"][i % 3],
+            created_at=(now - timedelta(days=i * 5)).isoformat(),
+            heat=float(i * 7 % 100),
+        )
+        for i in range(30)
+    ]
     ids = store.add_many(items).added
     store.delete(ids[:2])
 
@@ -36,8 +46,13 @@ def test_numbers_equal_the_cli(launch, db_path, qtbot, store):
     fill(store)
     window = launch(db_path)
     dialog = open_stats(window, qtbot)
-    out = subprocess.run([sys.executable, "-m", "memdesk", "stats", "--db", str(db_path), "--json"],
-                         capture_output=True, text=True, check=True, timeout=60).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "memdesk", "stats", "--db", str(db_path), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout
     cli = json.loads(out)
     assert comparable(dialog.stats) == comparable(cli)
     c = cli["charts"]
@@ -45,8 +60,9 @@ def test_numbers_equal_the_cli(launch, db_path, qtbot, store):
     assert dialog.charts["type"].counts == [b["count"] for b in c["type"]]
     assert dialog.charts["tag"].counts == [b["count"] for b in c["tag"]]
     assert dialog.charts["heat"].counts == c["heat"]["counts"]
-    assert dialog.charts["weekly"].counts == [m + a + i for m, a, i in zip(
-        c["weekly"]["manual"], c["weekly"]["ai"], c["weekly"]["import"])]
+    assert dialog.charts["weekly"].counts == [
+        m + a + i for m, a, i in zip(c["weekly"]["manual"], c["weekly"]["ai"], c["weekly"]["import"])
+    ]
     assert dialog.state_buttons["deleted"].text() == "In the trash: 2"
     assert f"{cli['active']} memories in use" in dialog.summary.text()
     assert cli["elapsed_ms"] < 300

@@ -1,4 +1,5 @@
 """The task manager: results and errors come back on the UI thread; cancel; lanes."""
+
 from __future__ import annotations
 
 import threading

@@ -1,4 +1,5 @@
 """The Chinese translation is complete, compiled, and what the window actually shows."""
+
 from __future__ import annotations
 
 import shutil
@@ -39,14 +40,17 @@ def lupdate():
 def test_every_string_in_the_code_is_in_the_ts_file_and_translated(tmp_path):
     fresh = tmp_path / "fresh.ts"
     sources = sorted(str(p) for p in GUI.rglob("*.py"))
-    subprocess.run([lupdate(), *sources, "-ts", str(fresh), "-no-obsolete", "-locations", "none"], check=True,
-                   capture_output=True)
+    subprocess.run(
+        [lupdate(), *sources, "-ts", str(fresh), "-no-obsolete", "-locations", "none"], check=True, capture_output=True
+    )
     ours = {(ctx, src): tr for ctx, src, tr in messages(TS)}
     missing = [(ctx, src) for ctx, src, _ in messages(fresh) if (ctx, src) not in ours]
     assert not missing, f"run pyside6-lupdate and translate: {missing[:5]}"
-    untranslated = [(ctx, src) for (ctx, src), tr in ours.items()
-                    if tr.get("type") in ("unfinished", "vanished", "obsolete")
-                    or not all(t.strip() for t in texts(tr))]
+    untranslated = [
+        (ctx, src)
+        for (ctx, src), tr in ours.items()
+        if tr.get("type") in ("unfinished", "vanished", "obsolete") or not all(t.strip() for t in texts(tr))
+    ]
     assert not untranslated, untranslated[:5]
 
 
@@ -54,8 +58,24 @@ def test_every_count_has_its_english_plural_forms(tmp_path):
     """tr("%n memories", "", 1) reads "1 memory" only through memdesk_en.qm (Qt's numerus forms)."""
     fresh = tmp_path / "fresh_en.ts"
     sources = sorted(str(p) for p in GUI.rglob("*.py"))
-    subprocess.run([lupdate(), *sources, "-ts", str(fresh), "-no-obsolete", "-locations", "none", "-pluralonly",
-                    "-source-language", "en", "-target-language", "en"], check=True, capture_output=True)
+    subprocess.run(
+        [
+            lupdate(),
+            *sources,
+            "-ts",
+            str(fresh),
+            "-no-obsolete",
+            "-locations",
+            "none",
+            "-pluralonly",
+            "-source-language",
+            "en",
+            "-target-language",
+            "en",
+        ],
+        check=True,
+        capture_output=True,
+    )
     ours = {(ctx, src): tr for ctx, src, tr in messages(EN_TS)}
     counted = [(ctx, src) for ctx, src, _ in messages(fresh)]
     assert counted, "no %n strings found: is lupdate reading the numerus forms?"
@@ -85,7 +105,7 @@ def test_english_plurals_are_what_the_window_says(qapp):
 def test_placeholders_survive_translation():
     import re
 
-    for ctx, src, tr in [*messages(TS), *messages(EN_TS)]:
+    for _ctx, src, tr in [*messages(TS), *messages(EN_TS)]:
         for text in texts(tr):
             assert set(re.findall(r"{[a-z_]+[^}]*}", src)) == set(re.findall(r"{[a-z_]+[^}]*}", text)), src
             assert ("%n" in src) == ("%n" in text), src
@@ -114,7 +134,8 @@ def test_the_chinese_window_shows_no_english(launch, db_path, qtbot, isolated_qs
     from PySide6.QtCore import QSettings
 
     QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "MemDesk", "MemDesk").setValue(
-        "ui/language", "zh_CN")
+        "ui/language", "zh_CN"
+    )
     window = launch(db_path)
     window.new_memory()
     sources = {src for _, src, _ in messages(TS)} - {"#", "MemDesk JSON (*.json)"}

@@ -11,6 +11,7 @@ The quick run (``make test``) tries a few dozen sequences; the ``slow`` one
 at least 2,000. A last test walks the real window through the issue's own
 scenario with its undo action.
 """
+
 from __future__ import annotations
 
 import json
@@ -46,8 +47,6 @@ texts = st.lists(st.sampled_from(WORDS), min_size=1, max_size=3).map(" ".join)
 tag_lists = st.lists(st.sampled_from(TAGS), max_size=3, unique=True)
 
 
-
-
 class UndoMachine(RuleBasedStateMachine):
     def __init__(self):
         super().__init__()
@@ -66,7 +65,7 @@ class UndoMachine(RuleBasedStateMachine):
     @initialize(contents=st.lists(texts, min_size=1, max_size=4))
     def seed(self, contents):
         for n, content in enumerate(contents):
-            self.store.add(content=content, group=GROUPS[n % len(GROUPS)], tags=TAGS[:n % 3])
+            self.store.add(content=content, group=GROUPS[n % len(GROUPS)], tags=TAGS[: n % 3])
         self.states = [visible_state(self.store)]
 
     # ---- helpers ------------------------------------------------------------------------------
@@ -79,8 +78,11 @@ class UndoMachine(RuleBasedStateMachine):
         if state == "deleted":
             return [i for i, m in memories.items() if m["in_trash"]]
         now = now_utc()
-        return [i for i, m in memories.items() if not m["in_trash"] and m["superseded_by"] is None
-                and (m["expires_at"] is None or m["expires_at"] > now)]
+        return [
+            i
+            for i, m in memories.items()
+            if not m["in_trash"] and m["superseded_by"] is None and (m["expires_at"] is None or m["expires_at"] > now)
+        ]
 
     def personas(self):
         return [SimpleNamespace(id=i) for i in (self.states[-1]["personas"] if self.states else {})]
@@ -101,8 +103,14 @@ class UndoMachine(RuleBasedStateMachine):
         self.states.append(visible_state(self.store))
 
     # ---- memories ----------------------------------------------------------------------------
-    @rule(content=texts, title=st.sampled_from(["", "标题", "t"]), tags=tag_lists,
-          group=st.sampled_from(GROUPS), importance=st.none() | st.integers(1, 10), data=st.data())
+    @rule(
+        content=texts,
+        title=st.sampled_from(["", "标题", "t"]),
+        tags=tag_lists,
+        group=st.sampled_from(GROUPS),
+        importance=st.none() | st.integers(1, 10),
+        data=st.data(),
+    )
     def add(self, content, title, tags, group, importance, data):
         fields = {"content": content, "title": title, "tags": tags, "group": group}
         if importance is not None:
@@ -113,20 +121,31 @@ class UndoMachine(RuleBasedStateMachine):
         self.apply(ops.add_memory, fields=fields)
 
     @precondition(lambda self: self.ids())
-    @rule(data=st.data(), content=texts, summary=st.sampled_from(["", "摘要"]),
-          scope=st.sampled_from(["long_term", "short_term"]))
+    @rule(
+        data=st.data(),
+        content=texts,
+        summary=st.sampled_from(["", "摘要"]),
+        scope=st.sampled_from(["long_term", "short_term"]),
+    )
     def edit_in_editor(self, data, content, summary, scope):
         memory_id = data.draw(st.sampled_from(self.ids()))
         version = self.store.get(memory_id).version
-        self.apply(ops.update_memories, edits={memory_id: {"content": content, "summary": summary, "scope": scope}},
-                   versions={memory_id: version})
+        self.apply(
+            ops.update_memories,
+            edits={memory_id: {"content": content, "summary": summary, "scope": scope}},
+            versions={memory_id: version},
+        )
 
     @precondition(lambda self: self.ids())
     @rule(data=st.data(), field=st.sampled_from(["importance", "type", "group", "persona_id"]))
     def bulk_set(self, data, field):
         ids = data.draw(st.lists(st.sampled_from(self.ids()), min_size=1, max_size=4, unique=True))
-        value = {"importance": st.integers(1, 10), "type": st.sampled_from(TYPES), "group": st.sampled_from(GROUPS),
-                 "persona_id": st.sampled_from([None] + [p.id for p in self.personas()])}[field]
+        value = {
+            "importance": st.integers(1, 10),
+            "type": st.sampled_from(TYPES),
+            "group": st.sampled_from(GROUPS),
+            "persona_id": st.sampled_from([None] + [p.id for p in self.personas()]),
+        }[field]
         self.apply(ops.set_fields, ids=ids, **{field: data.draw(value)})
 
     @precondition(lambda self: self.ids())
@@ -165,8 +184,12 @@ class UndoMachine(RuleBasedStateMachine):
         revisions = [r for r in self.store.revisions(memory_id) if set(r.before) & set(ops.EDITABLE)]
         if revisions:
             revision = data.draw(st.sampled_from(revisions))
-            self.apply(ops.revert_to_revision, memory_id=memory_id, revision_id=revision.id,
-                       expected_version=self.store.get(memory_id).version)
+            self.apply(
+                ops.revert_to_revision,
+                memory_id=memory_id,
+                revision_id=revision.id,
+                expected_version=self.store.get(memory_id).version,
+            )
 
     # ---- personas ------------------------------------------------------------------------------
     @rule(name=st.sampled_from(NAMES))
@@ -197,13 +220,19 @@ class UndoMachine(RuleBasedStateMachine):
             memories[0]["persona_id"] = pid
         existing = self.ids()
         if existing and data.draw(st.booleans()):  # the file also updates one memory already here
-            memories.append({"id": data.draw(st.sampled_from(existing)), "content": "文件里的版本",
-                             "importance": 7})
+            memories.append({"id": data.draw(st.sampled_from(existing)), "content": "文件里的版本", "importance": 7})
         path = self.folder / f"in-{self.imports}.json"
-        path.write_text(json.dumps({"format": "memdesk", "version": 1, "personas": personas,
-                                    "memories": memories}, ensure_ascii=False), encoding="utf-8")
-        self.apply(ops.import_plan, plan=plan_file(self.store, path),
-                   on_conflict=data.draw(st.sampled_from(["skip", "theirs"])))
+        path.write_text(
+            json.dumps(
+                {"format": "memdesk", "version": 1, "personas": personas, "memories": memories}, ensure_ascii=False
+            ),
+            encoding="utf-8",
+        )
+        self.apply(
+            ops.import_plan,
+            plan=plan_file(self.store, path),
+            on_conflict=data.draw(st.sampled_from(["skip", "theirs"])),
+        )
 
     @rule(names=st.lists(st.sampled_from(["工作", "生活"]), max_size=2, unique=True))
     def saved_searches(self, names):
@@ -233,11 +262,18 @@ class UndoMachine(RuleBasedStateMachine):
             assert visible_state(self.store) == self.states[-1], f"redo to step {len(self.done)} differs"
 
 
-
-QUICK = settings(max_examples=15, stateful_step_count=20, deadline=None,
-                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-SLOW = settings(max_examples=2000, stateful_step_count=30, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+QUICK = settings(
+    max_examples=15,
+    stateful_step_count=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+SLOW = settings(
+    max_examples=2000,
+    stateful_step_count=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 
 
 def test_undo_redo_any_depth_quick():

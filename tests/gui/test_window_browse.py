@@ -1,4 +1,5 @@
 """The real window: search and open hits, trash, undo/redo, drag and drop, keyboard."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt
@@ -72,7 +73,7 @@ def test_search_opens_hits_and_leaves_access_counts_alone(launch, db_path, qtbot
 def test_search_syntax_error_is_shown_not_raised(launch, db_path, qtbot):
     seed(db_path)
     window = launch(db_path)
-    outcome = search(window, qtbot, 'importance>=abc')
+    outcome = search(window, qtbot, "importance>=abc")
     assert outcome.error and not outcome.hits
     assert "Cannot read the search" in window.browser.results.header.text()
 
@@ -149,8 +150,9 @@ def test_undo_and_redo_every_step_with_names_in_the_edit_menu(launch, db_path, q
     assert not window.acts.undo.isEnabled()
     assert window.acts.redo.text().startswith("Redo Add")
 
-    qtbot.keyClick(window.browser.tree.view, Qt.Key.Key_Z,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window.browser.tree.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
     window.settle()
     assert store.get(new_id).content == "新记忆"  # back under its own id
     window.acts.redo.trigger()
@@ -248,7 +250,8 @@ def test_embedding_runs_in_the_background_after_the_index(launch, db_path, qtbot
     seed(db_path)
     window = launch(db_path)
     store = window.session.store
-    qtbot.waitUntil(lambda: not store.stale_vector_ids(embedder.model_id)
-                    and not window.session.taskman.tasks(), timeout=20000)
+    qtbot.waitUntil(
+        lambda: not store.stale_vector_ids(embedder.model_id) and not window.session.taskman.tasks(), timeout=20000
+    )
     outcome = search(window, qtbot, "绿茶")
     assert outcome.hits[0].explain.vector_similarity is not None  # meaning took part

@@ -1,4 +1,5 @@
 """The real window: pick a persona, write and edit memories in Chinese, conflicts."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -56,7 +57,11 @@ def test_create_edit_and_save_with_chinese_input(launch, db_path, qtbot, type_te
     assert not editor.is_new and not editor.dirty
     record = window.session.store.get(editor.memory_id)
     assert (record.title, record.content, record.tags, record.persona_id) == (
-        "不喝咖啡因", "用户下午以后不喝含咖啡因的饮品。", ("习惯", "健康"), pid)
+        "不喝咖啡因",
+        "用户下午以后不喝含咖啡因的饮品。",
+        ("习惯", "健康"),
+        pid,
+    )
     assert window.browser.tree.current_memory_id() == record.id  # the tree follows
 
     editor.content.selectAll()

@@ -1,4 +1,5 @@
 """Importing by dropping a file on the window; the preview; the first-start examples."""
+
 from __future__ import annotations
 
 import json
@@ -9,13 +10,15 @@ from memdesk.core.store import Store
 
 
 def write_file(tmp_path, existing_id, existing_updated):
-    data = {"memories": [
-        {"content": "用户的生日是五月二十日", "title": "生日", "group": "个人", "tags": ["日期"]},
-        {"content": "用户住在杭州", "title": "住址"},
-        {"id": existing_id, "content": "用户喜欢喝绿茶和红茶", "title": "茶", "updatedAt": existing_updated},
-        {"title": "没有内容"},
-        {"content": "标签不对", "tags": 5},
-    ]}
+    data = {
+        "memories": [
+            {"content": "用户的生日是五月二十日", "title": "生日", "group": "个人", "tags": ["日期"]},
+            {"content": "用户住在杭州", "title": "住址"},
+            {"id": existing_id, "content": "用户喜欢喝绿茶和红茶", "title": "茶", "updatedAt": existing_updated},
+            {"title": "没有内容"},
+            {"content": "标签不对", "tags": 5},
+        ]
+    }
     path = tmp_path / "导入.json"
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     return path
@@ -94,8 +97,10 @@ def test_a_large_import_is_cut_in_worker_processes_and_lands(launch, db_path, tm
 
     source = tmp_path / "many.json"
     n = PARALLEL_MIN + 50
-    source.write_text(json.dumps({"memories": [{"content": f"批量导入的记忆 {i}"} for i in range(n)]},
-                                 ensure_ascii=False), encoding="utf-8")
+    source.write_text(
+        json.dumps({"memories": [{"content": f"批量导入的记忆 {i}"} for i in range(n)]}, ensure_ascii=False),
+        encoding="utf-8",
+    )
     window = launch(db_path)
     errors = []
     window.session.error_raised.connect(errors.append)
@@ -103,5 +108,6 @@ def test_a_large_import_is_cut_in_worker_processes_and_lands(launch, db_path, tm
         window.importer.import_file(source, preview=False)
     assert errors == []
     assert window.session.store.count(state="active") == n
-    qtbot.waitUntil(lambda: not window.browser.tree.building and window.browser.tree.counts()["active"] == n,
-                    timeout=30000)
+    qtbot.waitUntil(
+        lambda: not window.browser.tree.building and window.browser.tree.counts()["active"] == n, timeout=30000
+    )

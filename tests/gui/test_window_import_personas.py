@@ -1,5 +1,6 @@
 """The import preview's persona mapping: three unknown persona ids mapped three ways, a second
 import that maps by itself, the persona column, and a conflict when a file would move a memory."""
+
 from __future__ import annotations
 
 import json
@@ -16,12 +17,21 @@ C = "c0ffee00-aaaa-4bbb-8ccc-dddddddddddd"
 
 def zorv_file(tmp_path, name="zorv.json", records=None):
     path = tmp_path / name
-    path.write_text(json.dumps({"memories": records or [
-        {"id": "m1", "personaId": A, "content": "用户喜欢爬山", "title": "爬山"},
-        {"id": "m2", "personaId": A, "content": "用户养了一只猫", "title": "猫"},
-        {"id": "m3", "personaId": B, "content": "周五提交周报", "title": "周报"},
-        {"id": "m4", "personaId": C, "content": "用户对花生过敏", "title": "过敏"},
-    ]}, ensure_ascii=False), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "memories": records
+                or [
+                    {"id": "m1", "personaId": A, "content": "用户喜欢爬山", "title": "爬山"},
+                    {"id": "m2", "personaId": A, "content": "用户养了一只猫", "title": "猫"},
+                    {"id": "m3", "personaId": B, "content": "周五提交周报", "title": "周报"},
+                    {"id": "m4", "personaId": C, "content": "用户对花生过敏", "title": "过敏"},
+                ]
+            },
+            ensure_ascii=False,
+        ),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -36,7 +46,8 @@ def choose(dialog, qtbot, row, data):
 
 
 def test_three_unknown_personas_mapped_three_ways_then_the_next_import_maps_by_itself(
-        launch, db_path, tmp_path, qtbot, type_text, open_preview):
+    launch, db_path, tmp_path, qtbot, type_text, open_preview
+):
     store = Store.open(db_path)
     work, _ = store.create_persona(name="工作助手")
     store.close()
@@ -47,7 +58,9 @@ def test_three_unknown_personas_mapped_three_ways_then_the_next_import_maps_by_i
     assert mapping.isVisible() and mapping.ids == [A, B, C]  # each listed once, above the records
     assert [n.text() for n in mapping.names] == [f"Imported persona {x[:8]}" for x in (A, B, C)]
     assert column(dialog, 4) == ["Imported persona 3f2a9c1e (new)"] * 2 + [
-        "Imported persona 7b1e0d22 (new)", "Imported persona c0ffee00 (new)"]
+        "Imported persona 7b1e0d22 (new)",
+        "Imported persona c0ffee00 (new)",
+    ]
     assert dialog.model.headerData(4, Qt.Orientation.Horizontal) == "Persona"
 
     # A: a new persona with a name typed in Chinese (an input method, as a user types it)
@@ -73,9 +86,15 @@ def test_three_unknown_personas_mapped_three_ways_then_the_next_import_maps_by_i
     assert store.setting(ALIASES_KEY) == {A: life, B: work, C: None}
 
     # the next file with the same persona ids: no question, the same owners
-    again = zorv_file(tmp_path, "later.json", [{"personaId": A, "content": "新的一条"},
-                                               {"personaId": B, "content": "另一条"},
-                                               {"personaId": C, "content": "第三条"}])
+    again = zorv_file(
+        tmp_path,
+        "later.json",
+        [
+            {"personaId": A, "content": "新的一条"},
+            {"personaId": B, "content": "另一条"},
+            {"personaId": C, "content": "第三条"},
+        ],
+    )
     dialog = open_preview(window, again)
     assert dialog.mapping.isHidden() and dialog.plan.unknown_personas == []
     assert column(dialog, 4) == ["生活管家", "工作助手", "Global"]
@@ -112,15 +131,21 @@ def test_bad_names_are_explained_and_block_the_import(launch, db_path, tmp_path,
 
 
 def test_a_file_that_would_move_a_memory_shows_a_conflict_and_the_user_decides(
-        launch, db_path, tmp_path, qtbot, open_preview):
+    launch, db_path, tmp_path, qtbot, open_preview
+):
     store = Store.open(db_path)
     work, _ = store.create_persona(name="工作助手")
     store.add(id="m1", content="用户喜欢爬山", title="爬山", persona_id=work)
     store.add(id="m2", content="用户养了一只猫", title="猫", persona_id=work)
     store.close()
     window = launch(db_path)
-    path = zorv_file(tmp_path, records=[{"id": "m1", "personaId": A, "content": "用户喜欢爬山", "title": "爬山"},
-                                        {"id": "m2", "content": "用户养了一只猫和一只狗", "title": "猫"}])
+    path = zorv_file(
+        tmp_path,
+        records=[
+            {"id": "m1", "personaId": A, "content": "用户喜欢爬山", "title": "爬山"},
+            {"id": "m2", "content": "用户养了一只猫和一只狗", "title": "猫"},
+        ],
+    )
     dialog = open_preview(window, path)
     statuses = column(dialog, 1)
     assert statuses == ["Conflict", "Updated"]

@@ -1,4 +1,5 @@
 """Saved searches, renaming a group, history and the supersede chain, expiry, validation."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone

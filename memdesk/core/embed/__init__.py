@@ -11,6 +11,7 @@ What callers use:
 - ``install_model`` / ``download_model`` / ``list_models`` / ``use_model`` /
   ``remove_model``: what `memdesk model ...` does.
 """
+
 from .calibrate import calibrate, relative_similarity
 from .config import KNOWN_MODELS, ModelConfig, read_config
 from .download import HUB_MODELS, download_model
@@ -31,8 +32,24 @@ from .registry import (
 )
 
 __all__ = [
-    "ADD_MODEL_HINT", "HUB_MODELS", "KNOWN_MODELS", "ModelConfig", "ModelInfo", "OnnxEmbedder",
-    "active_embedder", "active_name", "calibrate", "download_model", "install_model",
-    "list_models", "load_embedder", "model_info", "models_dir", "read_config", "reembed",
-    "relative_similarity", "remove_model", "use_model",
+    "ADD_MODEL_HINT",
+    "HUB_MODELS",
+    "KNOWN_MODELS",
+    "ModelConfig",
+    "ModelInfo",
+    "OnnxEmbedder",
+    "active_embedder",
+    "active_name",
+    "calibrate",
+    "download_model",
+    "install_model",
+    "list_models",
+    "load_embedder",
+    "model_info",
+    "models_dir",
+    "read_config",
+    "reembed",
+    "relative_similarity",
+    "remove_model",
+    "use_model",
 ]

@@ -6,6 +6,7 @@ needs no cut-off; if a caller wants one (e.g. "related memories" or
 duplicate hints), it should be relative to this baseline, measured once at
 install time over every pair of a fixed set of unrelated sentences.
 """
+
 from __future__ import annotations
 
 import numpy as np

@@ -7,6 +7,7 @@ instruction bge models want in front of a query. Folders without a config
 (e.g. a plain export) get defaults for names we know; anything else must be
 told on the command line.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -29,16 +30,11 @@ BGE_EN_INSTRUCTION = "Represent this sentence for searching relevant passages: "
 # Defaults for models we know, keyed by lower-case name. "dimension" is a
 # check against the ONNX output, never a substitute for reading it.
 KNOWN_MODELS: dict[str, dict] = {
-    "bge-small-zh-v1.5": dict(dimension=512, pooling="cls", max_tokens=512,
-                              query_instruction=BGE_ZH_INSTRUCTION),
-    "bge-base-zh-v1.5": dict(dimension=768, pooling="cls", max_tokens=512,
-                             query_instruction=BGE_ZH_INSTRUCTION),
-    "bge-large-zh-v1.5": dict(dimension=1024, pooling="cls", max_tokens=512,
-                              query_instruction=BGE_ZH_INSTRUCTION),
-    "bge-small-en-v1.5": dict(dimension=384, pooling="cls", max_tokens=512,
-                              query_instruction=BGE_EN_INSTRUCTION),
-    "all-minilm-l6-v2": dict(dimension=384, pooling="mean", max_tokens=256,
-                             query_instruction=""),
+    "bge-small-zh-v1.5": dict(dimension=512, pooling="cls", max_tokens=512, query_instruction=BGE_ZH_INSTRUCTION),
+    "bge-base-zh-v1.5": dict(dimension=768, pooling="cls", max_tokens=512, query_instruction=BGE_ZH_INSTRUCTION),
+    "bge-large-zh-v1.5": dict(dimension=1024, pooling="cls", max_tokens=512, query_instruction=BGE_ZH_INSTRUCTION),
+    "bge-small-en-v1.5": dict(dimension=384, pooling="cls", max_tokens=512, query_instruction=BGE_EN_INSTRUCTION),
+    "all-minilm-l6-v2": dict(dimension=384, pooling="mean", max_tokens=256, query_instruction=""),
 }
 
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
@@ -57,8 +53,7 @@ def check_name(name: str) -> str:
     """Model names become folder names, so keep them to a safe alphabet."""
     if not _NAME_RE.match(name or ""):
         raise MemDeskError(
-            f"bad model name {name!r}: use 1-64 letters, digits, '.', '_' or '-', "
-            "starting with a letter or digit"
+            f"bad model name {name!r}: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit"
         )
     return name
 
@@ -104,8 +99,7 @@ class ModelConfig:
         return replace(self, **changes)
 
 
-def validate_settings(*, name: str, dimension, pooling, normalise, max_tokens,
-                      query_instruction, where: str) -> None:
+def validate_settings(*, name: str, dimension, pooling, normalise, max_tokens, query_instruction, where: str) -> None:
     """Raise MemDeskError naming ``where`` if any setting is unusable."""
     problems = []
     if not isinstance(dimension, int) or isinstance(dimension, bool) or dimension <= 0:
@@ -140,8 +134,11 @@ def read_config(folder: Path) -> ModelConfig | None:
     if missing:
         raise MemDeskError(f"{path}: missing {', '.join(missing)}")
     settings = dict(
-        name=data["name"], dimension=data["dimension"], pooling=data["pooling"],
-        normalise=data.get("normalise", True), max_tokens=data.get("max_tokens", 512),
+        name=data["name"],
+        dimension=data["dimension"],
+        pooling=data["pooling"],
+        normalise=data.get("normalise", True),
+        max_tokens=data.get("max_tokens", 512),
         query_instruction=data.get("query_instruction", ""),
     )
     validate_settings(where=str(path), **settings)
@@ -153,8 +150,10 @@ def read_config(folder: Path) -> ModelConfig | None:
             continue  # a damaged stamp only costs a re-hash
     calibration = data.get("calibration")
     return ModelConfig(
-        **settings, quantization=str(data.get("quantization", "")),
-        source=str(data.get("source", "")), files=files,
+        **settings,
+        quantization=str(data.get("quantization", "")),
+        source=str(data.get("source", "")),
+        files=files,
         calibration=calibration if isinstance(calibration, dict) else None,
     )
 

@@ -19,6 +19,7 @@ Resuming: bytes go to ``<file>.part`` under models/.downloads/; a later run
 asks for the rest with an HTTP Range request and starts over only if the
 server ignores it.
 """
+
 from __future__ import annotations
 
 import errno
@@ -111,7 +112,8 @@ def _open(url: str, headers: dict | None = None):
         raise ModelError(
             f"cannot reach {urlsplit(url).netloc}: {reason}. Check the connection, or use a mirror "
             f"(--hub URL, or set {ENV_HF_ENDPOINT}, e.g. https://hf-mirror.com); or download the "
-            "files elsewhere and use `memdesk model install DIR`", "network"
+            "files elsewhere and use `memdesk model install DIR`",
+            "network",
         ) from exc
 
 
@@ -133,16 +135,19 @@ def fetch_metadata(base: str, repo: str, revision: str, paths) -> dict[str, Remo
             lfs: dict = entry.get("lfs") or {}
             size: Any = lfs.get("size", entry.get("size", -1))  # JSON: checked by int()
             found[entry["path"]] = RemoteFile(
-                entry["path"], int(size),
-                lfs.get("oid") or None, None if lfs else entry.get("oid"),
+                entry["path"],
+                int(size),
+                lfs.get("oid") or None,
+                None if lfs else entry.get("oid"),
             )
     missing = sorted(wanted - set(found))
     if missing:
         raise ModelError(f"{repo}@{revision[:12]} has no {', '.join(missing)} on {base}", "server")
     for remote in found.values():
         if remote.size < 0 or not (remote.sha256 or remote.git_sha1):
-            raise ModelError(f"the hub gives no checksum for {remote.path}; refusing an unverified download",
-                             "checksum")
+            raise ModelError(
+                f"the hub gives no checksum for {remote.path}; refusing an unverified download", "checksum"
+            )
     return found
 
 
@@ -179,8 +184,7 @@ def verify(path: Path, remote: RemoteFile, pinned: str | None) -> None:
         )
 
 
-def fetch_file(url: str, part: Path, size: int, *, progress: Callable[[int], None],
-               cancel: Callable[[], bool]) -> None:
+def fetch_file(url: str, part: Path, size: int, *, progress: Callable[[int], None], cancel: Callable[[], bool]) -> None:
     """Bring ``part`` to ``size`` bytes, continuing where an earlier run stopped."""
     have = part.stat().st_size if part.exists() else 0
     if have > size:
@@ -197,8 +201,7 @@ def fetch_file(url: str, part: Path, size: int, *, progress: Callable[[int], Non
             return fetch_file(url, part, size, progress=progress, cancel=cancel)
         raise
     with resp:
-        resumed = have and resp.status == 206 and (
-            resp.headers.get("Content-Range", "").startswith(f"bytes {have}-"))
+        resumed = have and resp.status == 206 and (resp.headers.get("Content-Range", "").startswith(f"bytes {have}-"))
         if not resumed:
             have = 0  # the server sent the whole file
         try:
@@ -217,21 +220,34 @@ def fetch_file(url: str, part: Path, size: int, *, progress: Callable[[int], Non
             if getattr(exc, "errno", None) in (errno.ENOSPC, errno.EDQUOT):
                 raise ModelError(
                     f"the disk is full: download of {name} stopped at {have >> 20} MB in {part.parent}; "
-                    "free some space and run the same command again to resume", "disk"
+                    "free some space and run the same command again to resume",
+                    "disk",
                 ) from exc
             raise ModelError(
-                f"download of {name} stopped at {have >> 20} MB "
-                f"({exc}); run the same command again to resume", "network"
+                f"download of {name} stopped at {have >> 20} MB ({exc}); run the same command again to resume",
+                "network",
             ) from exc
     if have < size:
         raise ModelError(
             f"download of {PurePosixPath(urlsplit(url).path).name} stopped at {have} of {size} "
-            "bytes; run the same command again to resume", "network"
+            "bytes; run the same command again to resume",
+            "network",
         )
 
 
-def _fetch_files(address: str, repo: str, revision: str, files: dict[str, str], remote: dict, work: Path,
-                 total: int, *, progress, status, cancel) -> None:
+def _fetch_files(
+    address: str,
+    repo: str,
+    revision: str,
+    files: dict[str, str],
+    remote: dict,
+    work: Path,
+    total: int,
+    *,
+    progress,
+    status,
+    cancel,
+) -> None:
     """Each of ``files`` (our name -> the hub's path) into ``work``, verified; one an earlier,
     interrupted run finished is kept. ``progress`` counts bytes over all files."""
     done_before = 0
@@ -255,14 +271,23 @@ def _fetch_files(address: str, repo: str, revision: str, files: dict[str, str], 
         done_before += rf.size
 
 
-def download_model(key: str, *, int8: bool = False, name: str | None = None,
-                   repo: str | None = None, revision: str | None = None,
-                   pooling: str | None = None, force: bool = False,
-                   make_active: bool | None = None, root: Path | None = None,
-                   threads: int = 0, hub: str | None = None,
-                   progress: Callable[[int, int], None] = lambda done, total: None,
-                   status: Callable[[str], None] = lambda message: None,
-                   cancel: Callable[[], bool] = lambda: False) -> ModelInfo:
+def download_model(
+    key: str,
+    *,
+    int8: bool = False,
+    name: str | None = None,
+    repo: str | None = None,
+    revision: str | None = None,
+    pooling: str | None = None,
+    force: bool = False,
+    make_active: bool | None = None,
+    root: Path | None = None,
+    threads: int = 0,
+    hub: str | None = None,
+    progress: Callable[[int, int], None] = lambda done, total: None,
+    status: Callable[[str], None] = lambda message: None,
+    cancel: Callable[[], bool] = lambda: False,
+) -> ModelInfo:
     """Download ``key`` (a known model, or any name with ``repo``) and install it.
 
     ``int8`` quantises the downloaded fp32 model per channel on install;
@@ -274,9 +299,7 @@ def download_model(key: str, *, int8: bool = False, name: str | None = None,
     known = HUB_MODELS.get(key)
     if not repo:
         if known is None:
-            raise MemDeskError(
-                f"unknown model {key!r}; known: {', '.join(HUB_MODELS)} (or pass --repo OWNER/NAME)"
-            )
+            raise MemDeskError(f"unknown model {key!r}; known: {', '.join(HUB_MODELS)} (or pass --repo OWNER/NAME)")
         repo = known.repo
     revision = revision or (known.revision if known and repo == known.repo else "main")
     files = known.files if known else {ONNX_FILE: f"onnx/{ONNX_FILE}", TOKENIZER_FILE: TOKENIZER_FILE}
@@ -295,16 +318,26 @@ def download_model(key: str, *, int8: bool = False, name: str | None = None,
     from .install import ensure_space
 
     ensure_space(root, total * 2)  # the download, then the installed copy
-    _fetch_files(f"{base}/{repo}", repo, revision, files, remote, work, total,
-                 progress=progress, status=status, cancel=cancel)
+    _fetch_files(
+        f"{base}/{repo}", repo, revision, files, remote, work, total, progress=progress, status=status, cancel=cancel
+    )
     settings = known_defaults(key) or {}
     settings.pop("dimension", None)  # the model itself says that
     if pooling:
         settings["pooling"] = pooling
     try:
-        return install_model(work, name=final, int8=int8, force=force, make_active=make_active,
-                             source_label=f"{base}/{repo}@{revision}", threads=threads,
-                             root=root, status=status, **settings)
+        return install_model(
+            work,
+            name=final,
+            int8=int8,
+            force=force,
+            make_active=make_active,
+            source_label=f"{base}/{repo}@{revision}",
+            threads=threads,
+            root=root,
+            status=status,
+            **settings,
+        )
     finally:
         # Verified files that fail to install would fail again: no reason to keep them.
         shutil.rmtree(work, ignore_errors=True)

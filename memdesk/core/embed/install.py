@@ -5,6 +5,7 @@ the models folder, the model is opened and run there, a config with file
 hashes and a calibration is written, and only then is the staging folder
 renamed to the model's name. Any failure removes the staging folder.
 """
+
 from __future__ import annotations
 
 import errno
@@ -51,14 +52,13 @@ def pick_model_files(paths: Iterable[str]) -> tuple[str, str, str | None]:
     the only .onnx file under base.
     """
     paths = [p for p in paths if p and not p.endswith("/")]
-    toks = sorted((p for p in paths if PurePosixPath(p).name == TOKENIZER_FILE),
-                  key=lambda p: (p.count("/"), p))
+    toks = sorted((p for p in paths if PurePosixPath(p).name == TOKENIZER_FILE), key=lambda p: (p.count("/"), p))
     if not toks:
-        raise ModelError(f"no {TOKENIZER_FILE} found (a model needs {ONNX_FILE} and {TOKENIZER_FILE})",
-                         "not_model")
+        raise ModelError(f"no {TOKENIZER_FILE} found (a model needs {ONNX_FILE} and {TOKENIZER_FILE})", "not_model")
     if len(toks) > 1 and toks[0].count("/") == toks[1].count("/"):
-        raise ModelError(f"several {TOKENIZER_FILE} files ({toks[0]}, {toks[1]}); install one model at a time",
-                         "not_model")
+        raise ModelError(
+            f"several {TOKENIZER_FILE} files ({toks[0]}, {toks[1]}); install one model at a time", "not_model"
+        )
     base = PurePosixPath(toks[0]).parent
     prefix = "" if str(base) == "." else f"{base}/"
     under = [p for p in paths if p.startswith(prefix)]
@@ -69,7 +69,8 @@ def pick_model_files(paths: Iterable[str]) -> tuple[str, str, str | None]:
             listing = ", ".join(found[:6]) or "none"
             raise ModelError(
                 f"cannot tell which ONNX file is the model (found: {listing}); "
-                f"put the one you want next to {TOKENIZER_FILE} as {ONNX_FILE}", "not_model"
+                f"put the one you want next to {TOKENIZER_FILE} as {ONNX_FILE}",
+                "not_model",
             )
         onnx = found[0]
     config = f"{prefix}{CONFIG_FILE}"
@@ -108,8 +109,7 @@ def ensure_space(root: Path, needed: int) -> None:
     free = shutil.disk_usage(root).free
     if free < needed + (64 << 20):
         raise ModelError(
-            f"not enough free disk space in {root}: need about {needed >> 20} MB, "
-            f"{free >> 20} MB free", "disk"
+            f"not enough free disk space in {root}: need about {needed >> 20} MB, {free >> 20} MB free", "disk"
         )
 
 
@@ -136,12 +136,22 @@ def _stage(onnx_src: Path, tok_src: Path, staging: Path, *, int8: bool, status) 
             shutil.rmtree(leftover) if leftover.is_dir() else leftover.unlink()
 
 
-def install_model(source, *, name: str | None = None, pooling: str | None = None,
-                  max_tokens: int | None = None, query_instruction: str | None = None,
-                  normalise: bool | None = None, int8: bool = False, force: bool = False,
-                  make_active: bool | None = None, source_label: str | None = None,
-                  threads: int = 0, root: Path | None = None,
-                  status: Callable[[str], None] = lambda message: None) -> ModelInfo:
+def install_model(
+    source,
+    *,
+    name: str | None = None,
+    pooling: str | None = None,
+    max_tokens: int | None = None,
+    query_instruction: str | None = None,
+    normalise: bool | None = None,
+    int8: bool = False,
+    force: bool = False,
+    make_active: bool | None = None,
+    source_label: str | None = None,
+    threads: int = 0,
+    root: Path | None = None,
+    status: Callable[[str], None] = lambda message: None,
+) -> ModelInfo:
     """Install the model in folder or .zip ``source`` under the models folder.
 
     ``make_active``: None = only if no model is active yet. Settings given
@@ -167,18 +177,31 @@ def install_model(source, *, name: str | None = None, pooling: str | None = None
         check_name(final)
         target = root / final
         if target.exists() and not force:
-            raise ModelError(f"a model named {final!r} is already installed; pass --force to replace it "
-                             "or --name to install it under another name", "exists")
+            raise ModelError(
+                f"a model named {final!r} is already installed; pass --force to replace it "
+                "or --name to install it under another name",
+                "exists",
+            )
         if base and base.quantization and int8:
             raise MemDeskError(f"{source} is already quantised ({base.quantization}); install without --int8")
         ensure_space(root, onnx_src.stat().st_size + tok_src.stat().st_size)
         _stage(onnx_src, tok_src, staging, int8=int8, status=status)
         status("loading and testing the model")
-        config = _test_and_configure(staging, base, default_name, threads, dict(
-            name=final, pooling=pooling, max_tokens=max_tokens,
-            query_instruction=query_instruction, normalise=normalise,
-        ), quantization=QUANTIZATION_LABEL if int8 else (base.quantization if base else ""),
-            source=source_label or (base.source if base and base.source else str(source)))
+        config = _test_and_configure(
+            staging,
+            base,
+            default_name,
+            threads,
+            dict(
+                name=final,
+                pooling=pooling,
+                max_tokens=max_tokens,
+                query_instruction=query_instruction,
+                normalise=normalise,
+            ),
+            quantization=QUANTIZATION_LABEL if int8 else (base.quantization if base else ""),
+            source=source_label or (base.source if base and base.source else str(source)),
+        )
         write_config(staging, config)
         _swap_into_place(staging, target, root)
     except OSError as exc:
@@ -212,8 +235,15 @@ def _gather(source: Path, staging: Path) -> tuple[Path | None, str, Path, Path]:
             for member, dest in ((onnx, ONNX_FILE), (tok, TOKENIZER_FILE), (cfg, CONFIG_FILE)):
                 if member:
                     _extract(zf, member, unpacked / dest, source.name)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError,
-            NotImplementedError, zlib.error) as exc:  # every way a damaged archive fails
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        OSError,
+        EOFError,
+        ValueError,
+        NotImplementedError,
+        zlib.error,
+    ) as exc:  # every way a damaged archive fails
         if getattr(exc, "errno", None) in (errno.ENOSPC, errno.EDQUOT):
             raise ModelError(f"the disk is full while unpacking {source}", "disk") from exc
         raise ModelError(f"cannot read {source}: {exc}", "not_model") from exc
@@ -221,8 +251,9 @@ def _gather(source: Path, staging: Path) -> tuple[Path | None, str, Path, Path]:
     return unpacked, inner or source.stem, unpacked / ONNX_FILE, unpacked / TOKENIZER_FILE
 
 
-def _test_and_configure(staging: Path, base, default_name: str, threads: int, overrides: dict,
-                        *, quantization: str, source: str):
+def _test_and_configure(
+    staging: Path, base, default_name: str, threads: int, overrides: dict, *, quantization: str, source: str
+):
     """Open the staged model, run it, and return its finished config."""
     session = open_session(staging / ONNX_FILE, threads)
     inputs, output, width = graph_io(session)

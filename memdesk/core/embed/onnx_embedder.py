@@ -5,6 +5,7 @@ because opening a 100 MB model takes about a second and must not happen on
 the UI thread; the GUI's worker calls ``load()`` and the UI only ever sees an
 object whose ``model_id`` and ``dim`` come from the config alone.
 """
+
 from __future__ import annotations
 
 import mmap
@@ -87,9 +88,7 @@ def graph_io(session) -> tuple[tuple[str, ...], str, int | None]:
     rank3 = [o for o in outputs if len(o.shape or ()) == 3]
     chosen = next((o for o in rank3 if o.name == "last_hidden_state"), rank3[0] if rank3 else None)
     if chosen is None:
-        raise MemDeskError(
-            "model.onnx has no [batch, tokens, hidden] output (like last_hidden_state) to pool"
-        )
+        raise MemDeskError("model.onnx has no [batch, tokens, hidden] output (like last_hidden_state) to pool")
     width = chosen.shape[-1]
     return tuple(names), chosen.name, width if isinstance(width, int) else None
 
@@ -140,8 +139,9 @@ def length_batches(lengths: Sequence[int], batch_size: int, budget: int = TOKEN_
 class OnnxEmbedder:
     """Embedder over a model folder (model.onnx + tokenizer.json + config)."""
 
-    def __init__(self, folder: Path, config: ModelConfig, *, threads: int = 0,
-                 batch_size: int | None = None, session=None):
+    def __init__(
+        self, folder: Path, config: ModelConfig, *, threads: int = 0, batch_size: int | None = None, session=None
+    ):
         """``batch_size`` None = automatic: 32, or 1 for a dynamically quantised model."""
         self.folder = Path(folder)
         self.config = config
@@ -162,10 +162,18 @@ class OnnxEmbedder:
             self.load()
 
     @classmethod
-    def from_folder(cls, folder, *, name: str | None = None, pooling: str | None = None,
-                    max_tokens: int | None = None, query_instruction: str | None = None,
-                    normalise: bool | None = None, threads: int = 0,
-                    batch_size: int | None = None) -> OnnxEmbedder:
+    def from_folder(
+        cls,
+        folder,
+        *,
+        name: str | None = None,
+        pooling: str | None = None,
+        max_tokens: int | None = None,
+        query_instruction: str | None = None,
+        normalise: bool | None = None,
+        threads: int = 0,
+        batch_size: int | None = None,
+    ) -> OnnxEmbedder:
         """An embedder for any model folder.
 
         With a memdesk-model.json this is cheap (nothing is loaded). Without
@@ -176,8 +184,9 @@ class OnnxEmbedder:
         for fname in (ONNX_FILE, TOKENIZER_FILE):
             if not (folder / fname).is_file():
                 raise MemDeskError(f"{folder} is not a model folder: {fname} is missing")
-        overrides = dict(name=name, pooling=pooling, max_tokens=max_tokens,
-                         query_instruction=query_instruction, normalise=normalise)
+        overrides = dict(
+            name=name, pooling=pooling, max_tokens=max_tokens, query_instruction=query_instruction, normalise=normalise
+        )
         config = read_config(folder)
         session = None
         if config is None:
@@ -259,8 +268,7 @@ class OnnxEmbedder:
         return f"OnnxEmbedder({self.model_id!r}, dim={self.dim}, folder={str(self.folder)!r})"
 
 
-def settings_to_config(default_name: str, base: ModelConfig | None, overrides: dict,
-                       dim: int) -> ModelConfig:
+def settings_to_config(default_name: str, base: ModelConfig | None, overrides: dict, dim: int) -> ModelConfig:
     """Merge a folder's config (or the defaults of a known name) with explicit options.
 
     ``default_name`` (a folder or file stem) names the model when neither
@@ -269,9 +277,14 @@ def settings_to_config(default_name: str, base: ModelConfig | None, overrides: d
     """
     given = {k: v for k, v in overrides.items() if v is not None}
     if base is not None:
-        settings: dict[str, Any] = dict(name=base.name, dimension=base.dimension, pooling=base.pooling,
-                                        normalise=base.normalise, max_tokens=base.max_tokens,
-                                        query_instruction=base.query_instruction)
+        settings: dict[str, Any] = dict(
+            name=base.name,
+            dimension=base.dimension,
+            pooling=base.pooling,
+            normalise=base.normalise,
+            max_tokens=base.max_tokens,
+            query_instruction=base.query_instruction,
+        )
     else:
         name = given.get("name") or sanitise_name(default_name)
         settings = dict(name=name, normalise=True, max_tokens=512, query_instruction="")

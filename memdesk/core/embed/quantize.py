@@ -4,6 +4,7 @@ Per-channel on purpose: one scale per output channel keeps the neighbours of
 a sentence where fp32 put them (cosine to fp32 ~0.99 on MiniLM), while one
 scale per tensor measurably does not (~0.93).
 """
+
 from __future__ import annotations
 
 import logging
@@ -39,8 +40,7 @@ def require_quantiser() -> None:
         import onnxruntime.quantization  # noqa: F401
     except ImportError as exc:
         raise MemDeskError(
-            "int8 quantisation needs the 'onnx' package (pip install onnx); "
-            "leave out --int8 to use the model as it is"
+            "int8 quantisation needs the 'onnx' package (pip install onnx); leave out --int8 to use the model as it is"
         ) from exc
 
 

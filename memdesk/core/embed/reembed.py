@@ -5,6 +5,7 @@ Each batch is written in its own short transaction, so the writer lane is
 never held for long and a cancel keeps the batches already done (they are
 valid: every vector carries the hash of the text it was computed from).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -15,9 +16,14 @@ from ..errors import CancelledError
 DEFAULT_BATCH = 32
 
 
-def reembed(store, embedder: Embedder, *, cancel: Callable[[], bool] = lambda: False,
-            progress: Callable[[int, int], None] = lambda done, total: None,
-            batch_size: int = DEFAULT_BATCH) -> int:
+def reembed(
+    store,
+    embedder: Embedder,
+    *,
+    cancel: Callable[[], bool] = lambda: False,
+    progress: Callable[[int, int], None] = lambda done, total: None,
+    batch_size: int = DEFAULT_BATCH,
+) -> int:
     """Embed every live memory whose vector for ``embedder`` is missing or stale.
 
     Returns how many stale memories were processed (ones deleted meanwhile
@@ -30,20 +36,15 @@ def reembed(store, embedder: Embedder, *, cancel: Callable[[], bool] = lambda: F
     progress(0, total)
     for start in range(0, total, max(1, batch_size)):
         if cancel():
-            raise CancelledError(
-                f"re-embedding cancelled after {done} of {total} memories; "
-                "the finished ones are kept"
-            )
-        chunk = ids[start:start + batch_size]
+            raise CancelledError(f"re-embedding cancelled after {done} of {total} memories; the finished ones are kept")
+        chunk = ids[start : start + batch_size]
         found = store.texts_to_embed(chunk)
         # A memory may have been deleted since the stale list was read.
         live = [i for i in chunk if i in found]
         if live:
             texts = [embed_text(*found[i]) for i in live]
             vectors = embedder.embed(texts)
-            store.put_vectors(model_id, [
-                (memory_id, text_hash(t), v) for memory_id, t, v in zip(live, texts, vectors)
-            ])
+            store.put_vectors(model_id, [(memory_id, text_hash(t), v) for memory_id, t, v in zip(live, texts, vectors)])
         done += len(chunk)
         progress(done, total)
     return done

@@ -10,6 +10,7 @@ Layout of the models folder (user data dir, or $MEMDESK_MODELS_DIR)::
 A model folder appears under its name only by an atomic rename of a fully
 checked staging folder, so a listed model is never half-installed.
 """
+
 from __future__ import annotations
 
 import json
@@ -58,8 +59,11 @@ class ModelInfo:
     def to_json(self) -> dict:
         cfg = self.config
         return {
-            "name": self.name, "folder": str(self.folder), "active": self.active,
-            "size_bytes": self.size_bytes, "problem": self.problem,
+            "name": self.name,
+            "folder": str(self.folder),
+            "active": self.active,
+            "size_bytes": self.size_bytes,
+            "problem": self.problem,
             "dimension": cfg.dimension if cfg else None,
             "pooling": cfg.pooling if cfg else None,
             "quantization": cfg.quantization if cfg else None,
@@ -143,8 +147,7 @@ def remove_model(name: str, root: Path | None = None) -> bool:
     return was_active
 
 
-def load_embedder(folder, *, threads: int = 0, batch_size: int | None = None,
-                  **settings) -> OnnxEmbedder:
+def load_embedder(folder, *, threads: int = 0, batch_size: int | None = None, **settings) -> OnnxEmbedder:
     """An embedder for a model folder, installed or not (e.g. `bench --model DIR`).
 
     ``settings`` (name, pooling, max_tokens, query_instruction, normalise)
@@ -163,8 +166,9 @@ def bundled_model_dir() -> Path | None:
     return folder if folder is not None and (folder / ONNX_FILE).is_file() else None
 
 
-def active_embedder(*, threads: int = 0, batch_size: int | None = None,
-                    root: Path | None = None) -> tuple[OnnxEmbedder | None, str]:
+def active_embedder(
+    *, threads: int = 0, batch_size: int | None = None, root: Path | None = None
+) -> tuple[OnnxEmbedder | None, str]:
     """(embedder of the active model, "") or (None, a hint to show the user).
 
     Cheap: reads the config and stats the files; the session is opened by

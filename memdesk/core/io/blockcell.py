@@ -8,6 +8,7 @@ Both are read. Soft-deleted rows (deleted_at set) arrive in the trash.
 
 The file is opened read-only through SQLite's URI (mode=ro), never written.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -19,9 +20,24 @@ from .reading import ImportFileError
 
 FORMAT = "blockcell"
 SQLITE_MAGIC = b"SQLite format 3\x00"
-_COLUMNS = ("id", "scope", "type", "title", "content", "summary", "tags", "importance", "created_at",
-            "updated_at", "expires_at", "deleted_at", "dedup_key", "access_count", "last_accessed_at",
-            "channel")
+_COLUMNS = (
+    "id",
+    "scope",
+    "type",
+    "title",
+    "content",
+    "summary",
+    "tags",
+    "importance",
+    "created_at",
+    "updated_at",
+    "expires_at",
+    "deleted_at",
+    "dedup_key",
+    "access_count",
+    "last_accessed_at",
+    "channel",
+)
 
 
 def is_sqlite(path) -> bool:
@@ -46,8 +62,9 @@ def read(path) -> list[dict]:
     """Every row of memory_items as a store-shaped record dict."""
     path = Path(path)
     if not is_sqlite(path):
-        raise ImportFileError(f"{path.name} is not an SQLite database; blockcell keeps its memories "
-                              "in memory.db (an SQLite file)")
+        raise ImportFileError(
+            f"{path.name} is not an SQLite database; blockcell keeps its memories in memory.db (an SQLite file)"
+        )
     conn = _connect(path)
     try:
         have = {row[1] for row in conn.execute("PRAGMA table_info(memory_items)")}
@@ -57,8 +74,7 @@ def read(path) -> list[dict]:
             raise ImportFileError(f"{path.name}: memory_items lacks an id or content column")
         columns = [c for c in _COLUMNS if c in have]
         select = ", ".join(f'"{c}"' for c in columns)
-        rows = [dict(zip(columns, row)) for row in conn.execute(
-            f"SELECT {select} FROM memory_items ORDER BY rowid")]
+        rows = [dict(zip(columns, row)) for row in conn.execute(f"SELECT {select} FROM memory_items ORDER BY rowid")]
     except sqlite3.DatabaseError as exc:
         raise ImportFileError(f"{path.name}: cannot read memory_items ({exc})") from None
     finally:
@@ -92,9 +108,13 @@ def _record(row: dict, live_keys: set) -> dict:
     if importance is not None:
         record["importance"] = importance
     common.note(record, importance_note)
-    for ours, theirs in (("created_at", "created_at"), ("updated_at", "updated_at"),
-                         ("expires_at", "expires_at"), ("deleted_at", "deleted_at"),
-                         ("last_access_at", "last_accessed_at")):
+    for ours, theirs in (
+        ("created_at", "created_at"),
+        ("updated_at", "updated_at"),
+        ("expires_at", "expires_at"),
+        ("deleted_at", "deleted_at"),
+        ("last_access_at", "last_accessed_at"),
+    ):
         if row.get(theirs) not in (None, ""):
             record[ours] = row[theirs]
     if isinstance(row.get("access_count"), int) and row["access_count"] >= 0:

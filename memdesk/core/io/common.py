@@ -5,6 +5,7 @@ keys ride along and never reach the store: ``_note`` (what was mapped, shown
 as the plan item's reason) and ``_invalid`` (the record cannot be imported,
 with why).
 """
+
 from __future__ import annotations
 
 import json

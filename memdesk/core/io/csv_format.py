@@ -6,6 +6,7 @@ columns are ignored and listed in the plan's notes. The delimiter (, ; tab)
 is sniffed. Spreadsheet apps run cells that start with = + - @ as formulas,
 so the export quotes those with a leading apostrophe and the import removes it.
 """
+
 from __future__ import annotations
 
 import csv
@@ -35,8 +36,21 @@ ALIASES = {
 }
 _LOOKUP = {re.sub(r"[\s_\-]", "", alias.lower()): field for field, names in ALIASES.items() for alias in names}
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
-COLUMNS = ("id", "persona", "group", "title", "content", "tags", "type", "scope", "importance",
-           "created_at", "updated_at", "expires_at", "deleted_at")
+COLUMNS = (
+    "id",
+    "persona",
+    "group",
+    "title",
+    "content",
+    "tags",
+    "type",
+    "scope",
+    "importance",
+    "created_at",
+    "updated_at",
+    "expires_at",
+    "deleted_at",
+)
 
 
 def column_field(name: str) -> str | None:
@@ -141,8 +155,24 @@ def render(memories, persona_names: dict) -> str:
     writer = csv.writer(buf, lineterminator="\r\n")
     writer.writerow(COLUMNS)
     for m in memories:
-        writer.writerow([_cell(v) for v in (
-            m.id, persona_names.get(m.persona_id, m.persona_id) if m.persona_id else "", m.group, m.title,
-            m.content, ",".join(m.tags), m.type, m.scope, m.importance, to_iso(m.created_at),
-            to_iso(m.updated_at), to_iso(m.expires_at), to_iso(m.deleted_at))])
+        writer.writerow(
+            [
+                _cell(v)
+                for v in (
+                    m.id,
+                    persona_names.get(m.persona_id, m.persona_id) if m.persona_id else "",
+                    m.group,
+                    m.title,
+                    m.content,
+                    ",".join(m.tags),
+                    m.type,
+                    m.scope,
+                    m.importance,
+                    to_iso(m.created_at),
+                    to_iso(m.updated_at),
+                    to_iso(m.expires_at),
+                    to_iso(m.deleted_at),
+                )
+            ]
+        )
     return buf.getvalue()

@@ -6,6 +6,7 @@ group) and csv (UTF-8 with a BOM so spreadsheet apps read Chinese right).
 Files are written to a temporary file beside the target and renamed over it,
 so a crash never leaves a half-written export.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,8 +39,9 @@ def select(store, *, persona=ALL, group=None, ids=None, state="active", merge_gl
         if state == "active":
             records = [r for r in records if r.is_active()]
         return records
-    return store.list(persona=persona, merge_global=merge_global, group=group, state=state,
-                      sort="created_at", descending=False)
+    return store.list(
+        persona=persona, merge_global=merge_global, group=group, state=state, sort="created_at", descending=False
+    )
 
 
 def render(store, memories, format: str, *, all_personas: bool = False) -> tuple[str, str]:
@@ -58,8 +60,9 @@ def render(store, memories, format: str, *, all_personas: bool = False) -> tuple
     return csv_format.render(memories, names), "utf-8-sig"
 
 
-def export_text(store, *, format: str = "native", persona=ALL, group=None, ids=None, state=None,
-                merge_global=True) -> tuple[str, int]:
+def export_text(
+    store, *, format: str = "native", persona=ALL, group=None, ids=None, state=None, merge_global=True
+) -> tuple[str, int]:
     """(text, number of memories). State defaults to everything for native, active otherwise."""
     state = state or ("all" if format == "native" else "active")
     memories = select(store, persona=persona, group=group, ids=ids, state=state, merge_global=merge_global)
@@ -68,10 +71,12 @@ def export_text(store, *, format: str = "native", persona=ALL, group=None, ids=N
     return text, len(memories)
 
 
-def export_file(store, path, *, format: str = "native", persona=ALL, group=None, ids=None, state=None,
-                merge_global=True) -> ExportResult:
-    text, count = export_text(store, format=format, persona=persona, group=group, ids=ids, state=state,
-                              merge_global=merge_global)
+def export_file(
+    store, path, *, format: str = "native", persona=ALL, group=None, ids=None, state=None, merge_global=True
+) -> ExportResult:
+    text, count = export_text(
+        store, format=format, persona=persona, group=group, ids=ids, state=state, merge_global=merge_global
+    )
     encoding = "utf-8-sig" if format == "csv" else "utf-8"
     write_atomic(path, text, encoding=encoding)
     return ExportResult(format, Path(path), count)

@@ -9,6 +9,7 @@ memories. The heading words pick a type the way blockcell's migration does.
 
 Writing: grouped by persona, then group, one list item per memory.
 """
+
 from __future__ import annotations
 
 import re
@@ -64,7 +65,7 @@ def parse(text: str, name: str = "MEMORY") -> list[dict]:
     if lines and lines[0].strip() == "---":  # YAML front matter
         end = next((i for i, ln in enumerate(lines[1:], 1) if ln.strip() in ("---", "...")), None)
         if end is not None:
-            lines = lines[end + 1:]
+            lines = lines[end + 1 :]
     matches = [(i, _HEADING.match(ln)) for i, ln in enumerate(lines)]
     headings = [(i, m) for i, m in matches if m]
     h1 = [i for i, m in headings if len(m.group(1)) == 1 and not _is_persona(m.group(2))]
@@ -151,7 +152,7 @@ class _Parser:
         tags = _TRAILING_TAGS.search(text)
         if tags and tags.start() > 0:
             record["tags"] = [t[1:] for t in tags.group(0).split()]
-            text = text[:tags.start()].rstrip()
+            text = text[: tags.start()].rstrip()
         titled = _TITLED.match(text)
         if titled:
             record["title"] = titled.group(1).strip()
@@ -195,4 +196,3 @@ def _item(memory) -> str:
     body = [f"- {head}{lines[0]}"] + [f"  {ln}" if ln.strip() else "" for ln in lines[1:]]
     body[-1] += tags
     return "\n".join(body)
-

@@ -12,6 +12,7 @@ means nothing in a flat list, so the entity name leads the text unless the
 observation already names it. Each relation becomes a memory of its own
 ("Alice works_at Acme", tagged "relation" and the relation type).
 """
+
 from __future__ import annotations
 
 import json
@@ -34,8 +35,12 @@ def looks_like_lines(text: str) -> bool:
 
 
 def looks_like_graph(data) -> bool:
-    return (isinstance(data, dict) and isinstance(data.get("entities"), list)
-            and isinstance(data.get("relations", []), list) and "memories" not in data)
+    return (
+        isinstance(data, dict)
+        and isinstance(data.get("entities"), list)
+        and isinstance(data.get("relations", []), list)
+        and "memories" not in data
+    )
 
 
 def parse_lines(text: str, name: str = "file") -> list[dict]:
@@ -57,8 +62,9 @@ def parse_lines(text: str, name: str = "file") -> list[dict]:
 def records(items) -> list[dict]:
     """Memory records from a sequence of entity/relation objects."""
     if isinstance(items, dict):
-        items = [dict(e, type="entity") if isinstance(e, dict) else e for e in items.get("entities", [])] + \
-                [dict(r, type="relation") if isinstance(r, dict) else r for r in items.get("relations", [])]
+        items = [dict(e, type="entity") if isinstance(e, dict) else e for e in items.get("entities", [])] + [
+            dict(r, type="relation") if isinstance(r, dict) else r for r in items.get("relations", [])
+        ]
     out = []
     for item in items:
         if not isinstance(item, dict):
@@ -90,15 +96,25 @@ def _entity(item: dict) -> list[dict]:
         text = observation.strip()
         if name.strip().casefold() not in text.casefold():
             text = f"{name.strip()}：{text}"
-        out.append({"title": name.strip(), "content": text, "group": name.strip(), "type": "fact",
-                    "tags": list(tags)})
+        out.append({"title": name.strip(), "content": text, "group": name.strip(), "type": "fact", "tags": list(tags)})
     return out
 
 
 def _relation(item: dict) -> dict:
     source, target, kind = item.get("from"), item.get("to"), item.get("relationType")
-    if not (isinstance(source, str) and isinstance(target, str) and isinstance(kind, str)
-            and source.strip() and target.strip() and kind.strip()):
+    if not (
+        isinstance(source, str)
+        and isinstance(target, str)
+        and isinstance(kind, str)
+        and source.strip()
+        and target.strip()
+        and kind.strip()
+    ):
         return {"_invalid": "relation needs from, to and relationType"}
-    return {"title": source.strip(), "content": f"{source.strip()} {kind.strip()} {target.strip()}",
-            "group": source.strip(), "type": "fact", "tags": ["relation", kind.strip()]}
+    return {
+        "title": source.strip(),
+        "content": f"{source.strip()} {kind.strip()} {target.strip()}",
+        "group": source.strip(),
+        "type": "fact",
+        "tags": ["relation", kind.strip()],
+    }

@@ -13,6 +13,7 @@ Three shapes, all {"memories": [...]}:
 The service identifies a memory by its content hash, so that is its id here;
 importing the same export twice merges instead of duplicating.
 """
+
 from __future__ import annotations
 
 from . import common
@@ -48,15 +49,22 @@ def _record(item: dict) -> dict:
     if isinstance(memory_id, str):
         record["id"] = memory_id
     record["tags"] = common.tags_from(_first(item.get("tags"), meta.get("tags")) or [])
-    kind, extra, type_note = common.type_from(_first(item.get("memory_type"), meta.get("memory_type"),
-                                                     meta.get("type")))
+    kind, extra, type_note = common.type_from(
+        _first(item.get("memory_type"), meta.get("memory_type"), meta.get("type"))
+    )
     record["type"] = kind
     common.add_tags(record, extra)
     common.note(record, type_note)
-    created = _first(item.get("created_at"), item.get("created_at_iso"), meta.get("created_at"),
-                     meta.get("created_at_iso"), meta.get("timestamp"))
-    updated = _first(item.get("updated_at"), item.get("updated_at_iso"), meta.get("updated_at"),
-                     meta.get("updated_at_iso"))
+    created = _first(
+        item.get("created_at"),
+        item.get("created_at_iso"),
+        meta.get("created_at"),
+        meta.get("created_at_iso"),
+        meta.get("timestamp"),
+    )
+    updated = _first(
+        item.get("updated_at"), item.get("updated_at_iso"), meta.get("updated_at"), meta.get("updated_at_iso")
+    )
     if created is not None:
         record["created_at"] = created
     if updated is not None:

@@ -13,6 +13,7 @@ per line with category names. memories.json is preferred; the gzip is the
 fallback. State "deleted" goes to the trash; "archived" and "paused" become
 tags, so nothing is silently dropped.
 """
+
 from __future__ import annotations
 
 import json
@@ -46,8 +47,11 @@ def looks_like(data) -> bool:
 
 
 def looks_like_openmemory(data) -> bool:
-    return (isinstance(data, dict) and isinstance(data.get("memories"), list)
-            and ("export_meta" in data or isinstance(data.get("user"), dict)))
+    return (
+        isinstance(data, dict)
+        and isinstance(data.get("memories"), list)
+        and ("export_meta" in data or isinstance(data.get("user"), dict))
+    )
 
 
 def records(data) -> list:
@@ -69,8 +73,7 @@ def _record(item: dict) -> dict:
         if isinstance(item.get(key), str) and item[key]:
             tags.append(f"{key[:-3]}:{item[key]}"[:100])
     record["tags"] = tags
-    for ours, theirs in (("created_at", "created_at"), ("updated_at", "updated_at"),
-                         ("expires_at", "expiration_date")):
+    for ours, theirs in (("created_at", "created_at"), ("updated_at", "updated_at"), ("expires_at", "expiration_date")):
         if item.get(theirs) not in (None, ""):
             record[ours] = item[theirs]
     return record
@@ -93,9 +96,11 @@ def read_members(path, wanted) -> dict[str, bytes]:
         raise ImportFileError(f"{label} is not a zip archive")
     try:
         with zipfile.ZipFile(path) as zf:
-            return {info.filename: zipsafe.read_bounded(zf, info, _refused(label))
-                    for info in zipsafe.check_archive(zf, ZIP_LIMITS, _refused(label))
-                    if PurePosixPath(info.filename).name in wanted}
+            return {
+                info.filename: zipsafe.read_bounded(zf, info, _refused(label))
+                for info in zipsafe.check_archive(zf, ZIP_LIMITS, _refused(label))
+                if PurePosixPath(info.filename).name in wanted
+            }
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, NotImplementedError) as exc:
         raise ImportFileError(f"{label}: damaged zip archive ({exc})") from None
 
@@ -139,8 +144,10 @@ def openmemory_records(data) -> list:
     persona = user.get("user_id") if isinstance(user.get("user_id"), str) else None
     categories = {c.get("id"): c.get("name") for c in data.get("categories", []) if isinstance(c, dict)}
     apps = {a.get("id"): a.get("name") for a in data.get("apps", []) if isinstance(a, dict)}
-    return [_openmemory_record(m, persona, categories, apps) if isinstance(m, dict) and "_invalid" not in m
-            else m for m in data["memories"]]
+    return [
+        _openmemory_record(m, persona, categories, apps) if isinstance(m, dict) and "_invalid" not in m else m
+        for m in data["memories"]
+    ]
 
 
 def _openmemory_record(item: dict, persona, categories: dict, apps: dict) -> dict:

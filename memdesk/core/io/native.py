@@ -1,4 +1,5 @@
 """MemDesk's own JSON format: every field, personas and revisions (lossless)."""
+
 from __future__ import annotations
 
 from ... import __version__
@@ -17,7 +18,7 @@ def revisions_by_memory(store, ids) -> dict[str, list]:
     ids = list(ids)
     found: dict[str, list] = {}
     for start in range(0, len(ids), 500):
-        rows = Revision.select().where(Revision.memory.in_(ids[start:start + 500])).order_by(Revision.id)
+        rows = Revision.select().where(Revision.memory.in_(ids[start : start + 500])).order_by(Revision.id)
         for row in rows:
             found.setdefault(row.memory_id, []).append(revision_record(row))
     return found

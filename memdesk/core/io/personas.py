@@ -10,6 +10,7 @@ or None for global), so the next import of the same file maps by itself.
 Without a choice an unknown id becomes a new persona with a readable name
 ("Imported persona 3f2a9c1e" / "导入的角色 3f2a9c1e"): never a bare UUID.
 """
+
 from __future__ import annotations
 
 import json
@@ -42,6 +43,7 @@ def readable_name(source_id: str, language: str = "en") -> str:
 @dataclass(frozen=True)
 class Choice:
     """What to do with one source persona id: 'map' (persona_id), 'create' (name) or 'global'."""
+
     action: str
     persona_id: str | None = None
     name: str = ""
@@ -62,6 +64,7 @@ class Choice:
 @dataclass
 class UnknownPersona:
     """A persona id of the file that this store does not know, and what the plan does with it."""
+
     source_id: str
     suggested_name: str  # the file's name for it, or a readable one
     records: int = 0
@@ -70,9 +73,14 @@ class UnknownPersona:
     chosen: bool = False  # the user chose (else the plan's default: a new, readably named persona)
 
     def to_json(self) -> dict:
-        return {"id": self.source_id, "records": self.records, "action": self.choice.action,
-                "name": self.choice.name if self.choice.action == "create" else None,
-                "persona_id": self.local_id, "chosen": self.chosen}
+        return {
+            "id": self.source_id,
+            "records": self.records,
+            "action": self.choice.action,
+            "name": self.choice.name if self.choice.action == "create" else None,
+            "persona_id": self.local_id,
+            "chosen": self.chosen,
+        }
 
 
 def load_aliases() -> dict:
@@ -83,8 +91,11 @@ def load_aliases() -> dict:
         value = json.loads(row.value)
     except ValueError:
         return {}
-    return {k: val for k, val in value.items() if isinstance(k, str) and (val is None or isinstance(val, str))} \
-        if isinstance(value, dict) else {}
+    return (
+        {k: val for k, val in value.items() if isinstance(k, str) and (val is None or isinstance(val, str))}
+        if isinstance(value, dict)
+        else {}
+    )
 
 
 def check_name(name, taken: set[str]) -> str:
@@ -106,8 +117,9 @@ class Resolver:
     Choice for every record, with or without a persona (the CLI's --persona).
     """
 
-    def __init__(self, personas: list, *, choices: dict | None = None, everything: Choice | None = None,
-                 language: str = "en"):
+    def __init__(
+        self, personas: list, *, choices: dict | None = None, everything: Choice | None = None, language: str = "en"
+    ):
         local = list(Persona.select(Persona.id, Persona.name).tuples())
         self.ids = {pid for pid, _ in local}
         self.by_name = {name: pid for pid, name in local}
@@ -176,12 +188,19 @@ class Resolver:
         return target
 
     def _unknown(self, ref: str, suggested: str, choice: Choice, item: dict) -> str | None:
-        extras = {"description": item.get("description"), "colour": item.get("colour"),
-                  "auto_save_memory": item.get("auto_save_memory", True)}
+        extras = {
+            "description": item.get("description"),
+            "colour": item.get("colour"),
+            "auto_save_memory": item.get("auto_save_memory", True),
+        }
         target = self._apply_choice(ref, choice, extras)
-        self.unknown[ref] = UnknownPersona(ref, suggested if suggested and not looks_like_id(suggested)
-                                           else readable_name(ref, self.language), choice=choice, local_id=target,
-                                           chosen=ref in self.choices)
+        self.unknown[ref] = UnknownPersona(
+            ref,
+            suggested if suggested and not looks_like_id(suggested) else readable_name(ref, self.language),
+            choice=choice,
+            local_id=target,
+            chosen=ref in self.choices,
+        )
         self.remember[ref] = target
         return target
 

@@ -10,6 +10,7 @@ there or wholly absent.
 Planning looks existing memories up in bulk (a few queries per 500 records),
 not one query per record: that is what keeps 10k records in seconds.
 """
+
 from __future__ import annotations
 
 import json
@@ -103,8 +104,15 @@ def plan_file(store, path, *, format: str = "auto", **personas) -> ImportPlan:
     return plan_source(store, sources.read_file(path, format), name=path.stem, **personas)
 
 
-def plan_source(store, source: sources.Source, *, name: str = "file", choices: dict | None = None,
-                everything: Choice | None = None, language: str = "en") -> ImportPlan:
+def plan_source(
+    store,
+    source: sources.Source,
+    *,
+    name: str = "file",
+    choices: dict | None = None,
+    everything: Choice | None = None,
+    language: str = "en",
+) -> ImportPlan:
     """The plan. ``choices`` (source persona id -> Choice) say where the file's unknown
     personas go; ``everything`` puts every record into one persona (or global)."""
     bind(store)
@@ -127,9 +135,17 @@ def plan_source(store, source: sources.Source, *, name: str = "file", choices: d
         needed = {i.fields.get("persona_id") for i in items if i.status in ("new", "updated", "conflict")}
         create = {pid: fields for pid, fields in create.items() if pid in needed}
     unknown = [u for u in personas.unknown.values() if u.records or source.format == native.FORMAT]
-    return ImportPlan(source.format, tag, items, create, list(source.notes), unknown_personas=unknown,
-                      persona_names=dict(personas.names), aliases=dict(personas.remember),
-                      persona_refs=list(personas.mapping))
+    return ImportPlan(
+        source.format,
+        tag,
+        items,
+        create,
+        list(source.notes),
+        unknown_personas=unknown,
+        persona_names=dict(personas.names),
+        aliases=dict(personas.remember),
+        persona_refs=list(personas.mapping),
+    )
 
 
 def _prepare(index, record, fmt, source_tag, personas: Resolver):
@@ -163,7 +179,7 @@ def _prepare(index, record, fmt, source_tag, personas: Resolver):
 def _chunks(values):
     values = list(values)
     for start in range(0, len(values), _CHUNK):
-        yield values[start:start + _CHUNK]
+        yield values[start : start + _CHUNK]
 
 
 def _rows_where_in(select: str, column: str, values):
@@ -186,16 +202,18 @@ def _existing(ids) -> dict:
 
 
 def _key_holders(keys) -> dict:
-    rows = _rows_where_in('SELECT "id", "persona_id", "dedup_key" FROM "memory" WHERE "superseded_by" IS NULL',
-                          "dedup_key", keys)
+    rows = _rows_where_in(
+        'SELECT "id", "persona_id", "dedup_key" FROM "memory" WHERE "superseded_by" IS NULL', "dedup_key", keys
+    )
     return {(persona_id or "", key): memory_id for memory_id, persona_id, key in rows}
 
 
 def _stored_hashes(hashes) -> dict:
     """content hash -> (memory id, where it is), preferring a memory in use."""
     found: dict = {}
-    rows = _rows_where_in('SELECT "id", "content_hash", "deleted_at", "superseded_by" FROM "memory" WHERE 1',
-                          "content_hash", hashes)
+    rows = _rows_where_in(
+        'SELECT "id", "content_hash", "deleted_at", "superseded_by" FROM "memory" WHERE 1', "content_hash", hashes
+    )
     for memory_id, hash_, deleted_at, superseded_by in rows:
         where = "in the trash" if deleted_at else "superseded" if superseded_by else ""
         if hash_ not in found or (found[hash_][1] and not where):
@@ -239,8 +257,11 @@ def _classify(p: _Prepared, existing: dict, holders: dict, hashes: dict, state: 
             state["hashes"][hash_] = p.index
         return item("new", p.note, fields=cleaned, revisions=p.revisions)
     current, updated_at = existing[memory_id]
-    differs = {k: val for k, val in cleaned.items()
-               if k not in ("id", "source", "importance_set") and not _same(current.get(k), val)}
+    differs = {
+        k: val
+        for k, val in cleaned.items()
+        if k not in ("id", "source", "importance_set") and not _same(current.get(k), val)
+    }
     if not differs:
         return item("unchanged")
     names = ", ".join(sorted(differs))
@@ -249,8 +270,11 @@ def _classify(p: _Prepared, existing: dict, holders: dict, hashes: dict, state: 
         there = f"puts it in persona “{names.get(new, new)}”" if new else "makes it global"
         here = f"belongs to persona “{names.get(cur, cur)}”" if cur else "is global"
         others = ", ".join(sorted(k for k in differs if k != "persona_id"))
-        return item("conflict", f"persona: the file {there}; here it {here}"
-                    + (f" (also differs in {others})" if others else ""), fields=cleaned)
+        return item(
+            "conflict",
+            f"persona: the file {there}; here it {here}" + (f" (also differs in {others})" if others else ""),
+            fields=cleaned,
+        )
     incoming_updated = cleaned.get("updated_at")
     if incoming_updated is not None and updated_at - incoming_updated >= timedelta(milliseconds=1):
         return item("conflict", f"changed here after the file's copy was written (differs in {names})", fields=cleaned)
@@ -265,8 +289,9 @@ def _same(a, b) -> bool:
     return a == b
 
 
-def apply_import(store, plan: ImportPlan, *, on_conflict: str = "skip", backup: bool = True,
-                 strict: bool = False) -> Changes:
+def apply_import(
+    store, plan: ImportPlan, *, on_conflict: str = "skip", backup: bool = True, strict: bool = False
+) -> Changes:
     """Write the plan in one transaction; invalid records are skipped (refused if ``strict``).
 
     Conflicts are skipped unless on_conflict='theirs'.
@@ -290,16 +315,24 @@ def apply_import(store, plan: ImportPlan, *, on_conflict: str = "skip", backup: 
         for pid, fields in plan.new_personas.items():
             if (plan.format == native.FORMAT or pid in needed) and Persona.get_or_none(Persona.id == pid) is None:
                 changes = changes | _create_persona(pid, fields)
-        kept = {source: target for source, target in plan.aliases.items()
-                if target is None or Persona.get_or_none(Persona.id == target) is not None}
+        kept = {
+            source: target
+            for source, target in plan.aliases.items()
+            if target is None or Persona.get_or_none(Persona.id == target) is not None
+        }
         if kept:  # the user's choices, so the next import of this file maps by itself
             store.set_setting(ALIASES_KEY, {**load_aliases(), **kept})
         new_items = [item for item in todo if item.status == "new"]
         for item in todo:
             if item.status != "new":
                 fields = {k: val for k, val in item.fields.items() if k not in ("id", "created_at")}
-                changes = changes | memory_ops.update(cast(str, item.memory_id), fields, expected_version=None,
-                                                      reason="import", allowed=memory_ops.IMPORTABLE)
+                changes = changes | memory_ops.update(
+                    cast(str, item.memory_id),
+                    fields,
+                    expected_version=None,
+                    reason="import",
+                    allowed=memory_ops.IMPORTABLE,
+                )
         if new_items:
             added = _insert_new([item.fields for item in new_items])
             changes = changes | added
@@ -328,8 +361,9 @@ def _create_persona(persona_id: str, fields: dict) -> Changes:
             extras[key] = getattr(v, key)(fields.get(key) or "")
         except ValidationError:
             extras[key] = ""
-    _, changes = persona_ops.create(name=fields["name"], id=persona_id,
-                                    auto_save_memory=bool(fields.get("auto_save_memory", True)), **extras)
+    _, changes = persona_ops.create(
+        name=fields["name"], id=persona_id, auto_save_memory=bool(fields.get("auto_save_memory", True)), **extras
+    )
     return changes
 
 
@@ -346,17 +380,30 @@ def _copy_revisions(pairs) -> None:
             before, after = rev.get("before"), rev.get("after")
             if not isinstance(before, dict) or not isinstance(after, dict):
                 continue
-            rows.append({"memory": memory_id, "at": at,
-                         "reason": rev.get("reason") if rev.get("reason") in REVISION_REASONS else "import",
-                         "version": rev.get("version") if isinstance(rev.get("version"), int) else 1,
-                         "before": json.dumps(before, ensure_ascii=False),
-                         "after": json.dumps(after, ensure_ascii=False)})
+            rows.append(
+                {
+                    "memory": memory_id,
+                    "at": at,
+                    "reason": rev.get("reason") if rev.get("reason") in REVISION_REASONS else "import",
+                    "version": rev.get("version") if isinstance(rev.get("version"), int) else 1,
+                    "before": json.dumps(before, ensure_ascii=False),
+                    "after": json.dumps(after, ensure_ascii=False),
+                }
+            )
     for start in range(0, len(rows), 200):
-        Revision.insert_many(rows[start:start + 200]).execute()
+        Revision.insert_many(rows[start : start + 200]).execute()
 
 
-def import_file(store, path, *, format: str = "auto", dry_run: bool = False, on_conflict: str = "skip",
-                strict: bool = False, **personas):
+def import_file(
+    store,
+    path,
+    *,
+    format: str = "auto",
+    dry_run: bool = False,
+    on_conflict: str = "skip",
+    strict: bool = False,
+    **personas,
+):
     """Plan (and unless dry_run, apply) an import from a file: (plan, changes)."""
     plan = plan_file(store, path, format=format, **personas)
     if dry_run:

@@ -1,4 +1,5 @@
 """Reading an import file safely: size, encoding, BOM, nesting."""
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,9 @@ def check_file(path) -> int:
     if path.is_dir():
         raise ImportFileError(f"{path} is a folder, not a file")
     if size > MAX_FILE_BYTES:
-        raise ImportFileError(f"{path.name} is {size / 2**20:.0f} MB; "
-                              f"files over {MAX_FILE_BYTES // 2**20} MB are refused")
+        raise ImportFileError(
+            f"{path.name} is {size / 2**20:.0f} MB; files over {MAX_FILE_BYTES // 2**20} MB are refused"
+        )
     return size
 
 

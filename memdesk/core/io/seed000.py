@@ -3,6 +3,7 @@
 Legacy files carry only id/personaId/content/tags/createdAt; times may be
 epoch milliseconds. build() writes the same shape for export.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -49,13 +50,18 @@ def _ms(value) -> int | None:
 
 def build(memories) -> dict:
     """Seed 000's own shape: camelCase keys, epoch-millisecond times, "" = global."""
-    return {"memories": [{
-        "id": m.id,
-        "personaId": m.persona_id or "",
-        "group": m.group,
-        "title": m.title,
-        "content": m.content,
-        "tags": list(m.tags),
-        "createdAt": _ms(m.created_at),
-        "updatedAt": _ms(m.updated_at),
-    } for m in memories]}
+    return {
+        "memories": [
+            {
+                "id": m.id,
+                "personaId": m.persona_id or "",
+                "group": m.group,
+                "title": m.title,
+                "content": m.content,
+                "tags": list(m.tags),
+                "createdAt": _ms(m.created_at),
+                "updatedAt": _ms(m.updated_at),
+            }
+            for m in memories
+        ]
+    }

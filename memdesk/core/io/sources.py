@@ -5,6 +5,7 @@ then JSON shapes from the most specific to the most general, then JSON Lines,
 CSV and Markdown. A file given an explicit format that it does not match is
 refused with ImportFileError, and nothing is written.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -13,13 +14,25 @@ from pathlib import Path
 from . import blockcell, csv_format, markdown, mcp_graph, mcp_memory_service, mem0, native, seed000
 from .reading import ImportFileError, check_file, parse_json, read_text
 
-FORMATS = ("auto", native.FORMAT, "seed000", blockcell.FORMAT, markdown.FORMAT, csv_format.FORMAT,
-           mcp_graph.FORMAT, mcp_memory_service.FORMAT, mem0.FORMAT, mem0.OPENMEMORY)
+FORMATS = (
+    "auto",
+    native.FORMAT,
+    "seed000",
+    blockcell.FORMAT,
+    markdown.FORMAT,
+    csv_format.FORMAT,
+    mcp_graph.FORMAT,
+    mcp_memory_service.FORMAT,
+    mem0.FORMAT,
+    mem0.OPENMEMORY,
+)
 _ZIP_MAGIC = b"PK\x03\x04"
 _TEXT_SUFFIXES = {".csv", ".tsv", ".md", ".markdown", ".txt"}
-_EXPECTED = ("MemDesk JSON, a {\"memories\": [...]} list, blockcell memory.db, MEMORY.md Markdown, CSV "
-             "with a header row, the MCP memory server's JSON Lines, an mcp-memory-service or mem0 export, "
-             "or an OpenMemory zip")
+_EXPECTED = (
+    'MemDesk JSON, a {"memories": [...]} list, blockcell memory.db, MEMORY.md Markdown, CSV '
+    "with a header row, the MCP memory server's JSON Lines, an mcp-memory-service or mem0 export, "
+    "or an OpenMemory zip"
+)
 
 
 @dataclass
@@ -66,9 +79,13 @@ def from_data(data, format: str = "auto", name: str = "file") -> Source:
         if format == native.FORMAT:
             personas, records = native.records(data)
             return Source(format, records, personas)
-        checks = {mem0.OPENMEMORY: mem0.looks_like_openmemory, mcp_memory_service.FORMAT: mcp_memory_service.looks_like,
-                  mem0.FORMAT: mem0.looks_like, "seed000": seed000.looks_like,
-                  mcp_graph.FORMAT: lambda d: mcp_graph.looks_like_graph(d) or _graph_list(d)}
+        checks = {
+            mem0.OPENMEMORY: mem0.looks_like_openmemory,
+            mcp_memory_service.FORMAT: mcp_memory_service.looks_like,
+            mem0.FORMAT: mem0.looks_like,
+            "seed000": seed000.looks_like,
+            mcp_graph.FORMAT: lambda d: mcp_graph.looks_like_graph(d) or _graph_list(d),
+        }
         if format not in checks:
             raise ImportFileError(f"{name}: a {format} file is not JSON")
         if not checks[format](data):

@@ -7,6 +7,7 @@ Inbox:    proposals(store) -> [Proposal]; merge_proposal(store, id, content=...,
           keep_both(store, id); dismiss(store, id); merge(store, ids, content=...) for a hand-picked set
 Scoring:  importance_score(text) -> 1–10; importance_breakdown(text) -> points per dimension
 """
+
 from .consolidation import Proposal, dismiss, keep_both, merge_proposal, proposals
 from .importance import breakdown as importance_breakdown
 from .importance import score as importance_score
@@ -15,6 +16,18 @@ from .report import RunReport, TaskReport, last_reports
 from .runner import DEFAULT_TASKS, TASKS, run_maintenance
 
 __all__ = [
-    "DEFAULT_TASKS", "Proposal", "RunReport", "TASKS", "TaskReport", "dismiss", "importance_breakdown",
-    "importance_score", "keep_both", "last_reports", "merge", "merge_proposal", "proposals", "run_maintenance",
+    "DEFAULT_TASKS",
+    "Proposal",
+    "RunReport",
+    "TASKS",
+    "TaskReport",
+    "dismiss",
+    "importance_breakdown",
+    "importance_score",
+    "keep_both",
+    "last_reports",
+    "merge",
+    "merge_proposal",
+    "proposals",
+    "run_maintenance",
 ]

@@ -14,6 +14,7 @@ then
 Proposals and kept pairs live in the settings table (keys below), so the
 schema did not change.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -104,8 +105,9 @@ class _Texts:
 
     def __init__(self, by_id: dict, personas: dict):
         self.by_id = by_id
-        self.grams = {m: similarity.bigrams(f"{by_id[m]['title']}\n{by_id[m]['content']}")
-                      for ms in personas.values() for m in ms}
+        self.grams = {
+            m: similarity.bigrams(f"{by_id[m]['title']}\n{by_id[m]['content']}") for ms in personas.values() for m in ms
+        }
         self._words: dict[str, frozenset] = {}
 
     def words(self, memory_id: str) -> frozenset:
@@ -115,41 +117,70 @@ class _Texts:
 
 
 def _text_overlap(pairs: Pairs, members: list[str], texts: _Texts, threshold: float, cancel) -> None:
-    candidates = similarity.bigram_pairs({m: texts.grams[m] for m in members}, max(0.0, threshold - 0.1),
-                                         cancel, enough=2 * MAX_CLUSTER)
+    candidates = similarity.bigram_pairs(
+        {m: texts.grams[m] for m in members}, max(0.0, threshold - 0.1), cancel, enough=2 * MAX_CLUSTER
+    )
     for (a, b), gram_score in candidates.items():
-        text_score = gram_score if gram_score >= threshold else max(
-            gram_score, similarity.jaccard(texts.words(a), texts.words(b)))
+        text_score = (
+            gram_score
+            if gram_score >= threshold
+            else max(gram_score, similarity.jaccard(texts.words(a), texts.words(b)))
+        )
         if text_score >= threshold:
             pairs[(a, b)] = (text_score, "text overlap")
 
 
-def _similar_meaning(store, pairs: Pairs, personas: dict, texts: _Texts, model_id: str, threshold: float,
-                     cancel) -> None:
+def _similar_meaning(
+    store, pairs: Pairs, personas: dict, texts: _Texts, model_id: str, threshold: float, cancel
+) -> None:
     """Pairs close in the model's vector space that also share some text (VECTOR_TEXT_FLOOR)."""
     ids, matrix = store.load_vectors(model_id)
     for members in personas.values():
         wanted = set(members)
         pick = [i for i, memory_id in enumerate(ids) if memory_id in wanted]
-        found = similarity.vector_pairs([ids[i] for i in pick], matrix[pick] if pick else matrix[:0],
-                                        threshold, cancel, neighbours=MAX_CLUSTER)
+        found = similarity.vector_pairs(
+            [ids[i] for i in pick], matrix[pick] if pick else matrix[:0], threshold, cancel, neighbours=MAX_CLUSTER
+        )
         for (a, b), cosine in found.items():
             if (a, b) in pairs:
                 continue
-            text_score = max(similarity.jaccard(texts.grams[a], texts.grams[b]),
-                             similarity.jaccard(texts.words(a), texts.words(b)))
+            text_score = max(
+                similarity.jaccard(texts.grams[a], texts.grams[b]), similarity.jaccard(texts.words(a), texts.words(b))
+            )
             if text_score >= VECTOR_TEXT_FLOOR:
                 pairs[(a, b)] = (cosine, f"similar meaning ({cosine:.2f})")
 
 
-def find_proposals(store, *, cancel, progress, now=None, model_id=None, lexical_threshold=LEXICAL_THRESHOLD,
-                   vector_threshold=VECTOR_THRESHOLD, **_) -> TaskReport:
+def find_proposals(
+    store,
+    *,
+    cancel,
+    progress,
+    now=None,
+    model_id=None,
+    lexical_threshold=LEXICAL_THRESHOLD,
+    vector_threshold=VECTOR_THRESHOLD,
+    **_,
+) -> TaskReport:
     """Replace the open proposals with this run's clusters (unanswered ones found again keep their id)."""
     bind(store)
     now = now or now_utc()
-    rows = list(Memory.select(Memory.id, Memory.persona, Memory.title, Memory.content, Memory.tags,
-                              Memory.group, Memory.content_hash, Memory.version, Memory.created_at)
-                .where(state_condition("active", now)).order_by(Memory.created_at, Memory.id).dicts())
+    rows = list(
+        Memory.select(
+            Memory.id,
+            Memory.persona,
+            Memory.title,
+            Memory.content,
+            Memory.tags,
+            Memory.group,
+            Memory.content_hash,
+            Memory.version,
+            Memory.created_at,
+        )
+        .where(state_condition("active", now))
+        .order_by(Memory.created_at, Memory.id)
+        .dicts()
+    )
     progress(0, 3)
     by_id = {r["id"]: r for r in rows}
     pairs, personas = _same_text(rows, by_id)
@@ -169,11 +200,15 @@ def find_proposals(store, *, cancel, progress, now=None, model_id=None, lexical_
     check(cancel, "consolidation")
     store.set_setting(PROPOSALS_KEY, [p.to_json() for p in proposals])
     progress(3, 3)
-    return TaskReport("consolidate", counts={"proposals": len(proposals),
-                                             "memories": sum(len(p.memory_ids) for p in proposals),
-                                             "large_groups_skipped": len(too_large)},
-                      details={"model_id": model_id, "proposals": [p.memory_ids for p in proposals],
-                               "large_group_sizes": too_large})
+    return TaskReport(
+        "consolidate",
+        counts={
+            "proposals": len(proposals),
+            "memories": sum(len(p.memory_ids) for p in proposals),
+            "large_groups_skipped": len(too_large),
+        },
+        details={"model_id": model_id, "proposals": [p.memory_ids for p in proposals], "large_group_sizes": too_large},
+    )
 
 
 def _busiest_model() -> str | None:
@@ -228,14 +263,19 @@ def _proposal(members: list[str], inside: list, by_id: dict, now) -> Proposal:
     rows = [by_id[m] for m in members]
     longest = max(rows, key=lambda r: len(r["content"]))
     return Proposal(
-        id=_proposal_id(members), memory_ids=members, versions={r["id"]: r["version"] for r in rows},
-        persona_id=rows[0]["persona"], score=max(p[2] for p in inside),
+        id=_proposal_id(members),
+        memory_ids=members,
+        versions={r["id"]: r["version"] for r in rows},
+        persona_id=rows[0]["persona"],
+        score=max(p[2] for p in inside),
         kind="exact" if len({r["content_hash"] for r in rows}) == 1 else "near",
         suggested_title=next((r["title"] for r in rows if r["title"]), ""),
         suggested_content=longest["content"],
         suggested_tags=list(dict.fromkeys(t for r in rows for t in _tags(r["tags"]))),
         group=Counter(r["group"] for r in rows).most_common(1)[0][0],
-        pairs=[list(p) for p in inside[:MAX_PAIRS_KEPT]], created_at=to_iso(now) or "")
+        pairs=[list(p) for p in inside[:MAX_PAIRS_KEPT]],
+        created_at=to_iso(now) or "",
+    )
 
 
 def _tags(raw) -> list:
@@ -292,7 +332,7 @@ def keep_both(store, proposal_id: str) -> None:
         kept = list(store.setting(KEPT_KEY, []) or [])
         seen = set(kept)
         for i, a in enumerate(members):
-            for b in members[i + 1:]:
+            for b in members[i + 1 :]:
                 key = _pair_key(a, b)
                 if key not in seen:
                     kept.append(key)
@@ -301,16 +341,21 @@ def keep_both(store, proposal_id: str) -> None:
         _drop(store, proposal_id)
 
 
-def merge_proposal(store, proposal_id: str, *, content: str | None = None, title: str | None = None,
-                   tags=None) -> tuple[str, Changes]:
+def merge_proposal(
+    store, proposal_id: str, *, content: str | None = None, title: str | None = None, tags=None
+) -> tuple[str, Changes]:
     """Merge a proposal's memories into one with the user's (edited) text: (merged id, changes).
 
     Refused if a member was edited, deleted or merged since the proposal was made.
     """
     proposal = _find(store, proposal_id)
-    return merge(store, proposal.memory_ids,
-                 content=proposal.suggested_content if content is None else content,
-                 title=proposal.suggested_title if title is None else title,
-                 tags=proposal.suggested_tags if tags is None else tags,
-                 group=proposal.group, expected_versions=proposal.versions,
-                 after=lambda: _drop(store, proposal_id))
+    return merge(
+        store,
+        proposal.memory_ids,
+        content=proposal.suggested_content if content is None else content,
+        title=proposal.suggested_title if title is None else title,
+        tags=proposal.suggested_tags if tags is None else tags,
+        group=proposal.group,
+        expected_versions=proposal.versions,
+        after=lambda: _drop(store, proposal_id),
+    )

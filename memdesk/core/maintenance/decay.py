@@ -5,6 +5,7 @@ memory warmer, never colder. Only rows whose heat or tier actually changed
 are written, so a daily run touches few rows (each write reaches the change
 feed other windows watch).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -20,8 +21,13 @@ from .steps import batches, check
 def recompute_heat(store, *, cancel, progress, now=None, **_) -> TaskReport:
     now = now or now_utc()
     with store.write():  # read and write under one lock: touch() counts may not slip in between
-        rows = list(Memory.select(Memory.id, Memory.created_at, Memory.access_count, Memory.mention_count,
-                                  Memory.heat, Memory.tier).where(Memory.deleted_at.is_null()).tuples())
+        rows = list(
+            Memory.select(
+                Memory.id, Memory.created_at, Memory.access_count, Memory.mention_count, Memory.heat, Memory.tier
+            )
+            .where(Memory.deleted_at.is_null())
+            .tuples()
+        )
         total = len(rows)
         progress(0, total)
         targets: dict[tuple[float, str], list[str]] = {}
@@ -43,6 +49,9 @@ def recompute_heat(store, *, cancel, progress, now=None, **_) -> TaskReport:
                 Memory.update(heat=new_heat, tier=new_tier).where(Memory.id.in_(chunk)).execute()
         check(cancel, "heat recomputation")
     progress(total, total)
-    return TaskReport("heat", counts={"checked": total, "heat_changed": len(changed),
-                                      "tier_moves": sum(moves.values())},
-                      details={"moves": dict(moves)}, changes=Changes(updated=tuple(changed)))
+    return TaskReport(
+        "heat",
+        counts={"checked": total, "heat_changed": len(changed), "tier_moves": sum(moves.values())},
+        details={"moves": dict(moves)},
+        changes=Changes(updated=tuple(changed)),
+    )

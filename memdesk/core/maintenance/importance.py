@@ -12,6 +12,7 @@ recomputed; a hand-set importance is never overwritten. memory_ops scores a
 memory when it is added and when its title or text changes; the maintenance
 run catches up on memories written before that (and on a changed scorer).
 """
+
 from __future__ import annotations
 
 import logging
@@ -34,30 +35,140 @@ _TIME = re.compile(
     r"|\b(today|tomorrow|yesterday|tonight|morning|afternoon|evening|weekend|next week|last week"
     r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
     r"|january|february|march|april|may|june|july|august|september|october|november|december)\b)",
-    re.I)
-_AMOUNT = re.compile(r"\d+(\.\d+)?\s*(万|亿|千|百|元|块|美元|刀|%|％|k\b|m\b|million|billion)|[$¥￥€£]\s*\d|"
-                     r"[一二三四五六七八九十两百千]+\s*[万亿]", re.I)
+    re.I,
+)
+_AMOUNT = re.compile(
+    r"\d+(\.\d+)?\s*(万|亿|千|百|元|块|美元|刀|%|％|k\b|m\b|million|billion)|[$¥￥€£]\s*\d|"
+    r"[一二三四五六七八九十两百千]+\s*[万亿]",
+    re.I,
+)
 _DIGITS = re.compile(r"\d")
 _EMOTION = (
-    "喜欢", "爱", "讨厌", "恨", "开心", "高兴", "快乐", "幸福", "兴奋", "激动", "感动", "难过", "伤心", "痛苦",
-    "悲伤", "哭", "生气", "愤怒", "烦", "焦虑", "担心", "害怕", "恐惧", "紧张", "失望", "后悔", "孤独", "委屈",
-    "想念", "思念", "感谢", "感激", "抱歉", "对不起", "生病", "住院", "去世", "离婚", "分手", "结婚", "怀孕",
-    "过敏", "压力", "崩溃", "绝望", "骄傲", "自豪", "惊喜",
-    "love", "hate", "happy", "sad", "angry", "afraid", "worried", "anxious", "excited", "upset", "sorry",
-    "grateful", "miss", "allergic", "sick",
+    "喜欢",
+    "爱",
+    "讨厌",
+    "恨",
+    "开心",
+    "高兴",
+    "快乐",
+    "幸福",
+    "兴奋",
+    "激动",
+    "感动",
+    "难过",
+    "伤心",
+    "痛苦",
+    "悲伤",
+    "哭",
+    "生气",
+    "愤怒",
+    "烦",
+    "焦虑",
+    "担心",
+    "害怕",
+    "恐惧",
+    "紧张",
+    "失望",
+    "后悔",
+    "孤独",
+    "委屈",
+    "想念",
+    "思念",
+    "感谢",
+    "感激",
+    "抱歉",
+    "对不起",
+    "生病",
+    "住院",
+    "去世",
+    "离婚",
+    "分手",
+    "结婚",
+    "怀孕",
+    "过敏",
+    "压力",
+    "崩溃",
+    "绝望",
+    "骄傲",
+    "自豪",
+    "惊喜",
+    "love",
+    "hate",
+    "happy",
+    "sad",
+    "angry",
+    "afraid",
+    "worried",
+    "anxious",
+    "excited",
+    "upset",
+    "sorry",
+    "grateful",
+    "miss",
+    "allergic",
+    "sick",
 )
 # Verbs that carry no deed of their own (copula, modal, auxiliary).
-_LIGHT_VERBS = {"是", "有", "要", "会", "能", "可以", "可能", "应该", "得", "在", "让", "把", "被", "觉得", "需要",
-                "想", "想要", "没有", "不是", "就是", "还是", "叫", "像", "使"}
-_EN_ACTIONS = {"meet", "sign", "call", "buy", "sell", "send", "visit", "pay", "finish", "start", "book", "fly",
-               "move", "deliver", "submit", "launch", "cancel", "schedule", "interview", "travel", "return"}
+_LIGHT_VERBS = {
+    "是",
+    "有",
+    "要",
+    "会",
+    "能",
+    "可以",
+    "可能",
+    "应该",
+    "得",
+    "在",
+    "让",
+    "把",
+    "被",
+    "觉得",
+    "需要",
+    "想",
+    "想要",
+    "没有",
+    "不是",
+    "就是",
+    "还是",
+    "叫",
+    "像",
+    "使",
+}
+_EN_ACTIONS = {
+    "meet",
+    "sign",
+    "call",
+    "buy",
+    "sell",
+    "send",
+    "visit",
+    "pay",
+    "finish",
+    "start",
+    "book",
+    "fly",
+    "move",
+    "deliver",
+    "submit",
+    "launch",
+    "cancel",
+    "schedule",
+    "interview",
+    "travel",
+    "return",
+}
 _PROPER = ("nr", "ns", "nt", "nz")
 # jieba runs without its HMM (20× faster: 10k memories in seconds), which
 # costs it names like 小王 / 张经理; these patterns give them back.
-_SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任"
-             "沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
-_PERSON = re.compile(f"(?:[小老阿][{_SURNAMES}]|[{_SURNAMES}](?:经理|总|老师|先生|女士|小姐|医生|律师|主任|教授|"
-                     f"师傅|工|哥|姐|叔|阿姨|局|处|科长|校长|老板))")
+_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任"
+    "沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+)
+_PERSON = re.compile(
+    f"(?:[小老阿][{_SURNAMES}]|[{_SURNAMES}](?:经理|总|老师|先生|女士|小姐|医生|律师|主任|教授|"
+    f"师傅|工|哥|姐|叔|阿姨|局|处|科长|校长|老板))"
+)
 _lock = threading.Lock()
 _pseg = None
 
@@ -89,8 +200,9 @@ def breakdown(text: str) -> dict:
         "time": min(CAPS["time"], 8 * bool(times) + 2 * (len(times) > 1)),
         "emotion": min(CAPS["emotion"], 8 * bool(emotions) + 4 * max(0, len(emotions) - 1)),
         "action": min(CAPS["action"], 4 * len(actions)),
-        "number": min(CAPS["number"], 6 * bool(_DIGITS.search(text) or _AMOUNT.search(text))
-                      + 4 * bool(_AMOUNT.search(text))),
+        "number": min(
+            CAPS["number"], 6 * bool(_DIGITS.search(text) or _AMOUNT.search(text)) + 4 * bool(_AMOUNT.search(text))
+        ),
         "entity": min(CAPS["entity"], 6 * len(proper) + min(4, len(nouns))),
     }
     length = len(text.strip())
@@ -112,9 +224,13 @@ def score_memory(title: str, content: str) -> int:
 def recompute_importance(store, *, cancel, progress, **_) -> TaskReport:
     """Re-score every memory in use whose importance is automatic; write the ones that differ."""
     bind(store)
-    rows = list(Memory.select(Memory.id, Memory.title, Memory.content, Memory.importance).where(
-        Memory.deleted_at.is_null() & Memory.superseded_by.is_null() & (Memory.importance_set == False)  # noqa: E712
-    ).tuples())
+    rows = list(
+        Memory.select(Memory.id, Memory.title, Memory.content, Memory.importance)
+        .where(
+            Memory.deleted_at.is_null() & Memory.superseded_by.is_null() & (Memory.importance_set == False)  # noqa: E712
+        )
+        .tuples()
+    )
     total = len(rows)
     progress(0, total)
     targets: dict[int, list[str]] = {}
@@ -131,10 +247,13 @@ def recompute_importance(store, *, cancel, progress, **_) -> TaskReport:
             for chunk in batches(ids):
                 check(cancel, "importance scoring")
                 # still automatic: importance_set stays False, and no revision (not a user edit)
-                Memory.update(importance=value).where(
-                    Memory.id.in_(chunk) & (Memory.importance_set == False)).execute()  # noqa: E712
+                Memory.update(importance=value).where(Memory.id.in_(chunk) & (Memory.importance_set == False)).execute()  # noqa: E712
         check(cancel, "importance scoring")
     progress(total, total)
     spread = {str(k): len(v) for k, v in sorted(targets.items())}
-    return TaskReport("importance", counts={"scored": total, "changed": len(changed)},
-                      details={"new_values": spread}, changes=Changes(updated=tuple(changed)))
+    return TaskReport(
+        "importance",
+        counts={"scored": total, "changed": len(changed)},
+        details={"new_values": spread},
+        changes=Changes(updated=tuple(changed)),
+    )

@@ -7,6 +7,7 @@ replaces). Each original is then superseded by it with reason 'merge': it
 keeps its history and stays reachable through the supersede chain. If any
 step fails, nothing is written.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -30,15 +31,25 @@ def _check(records: dict, ids: list[str], expected_versions: dict | None) -> lis
             where = "in the trash" if r.is_deleted else f"already superseded by {r.superseded_by}"
             raise ValidationError("memory_ids", f"memory {r.id} is {where}; refresh the proposal")
         if expected_versions is not None and expected_versions.get(r.id) not in (None, r.version):
-            raise ValidationError("memory_ids", f"memory {r.id} was edited after the merge was proposed; "
-                                                "look at it again before merging")
+            raise ValidationError(
+                "memory_ids", f"memory {r.id} was edited after the merge was proposed; look at it again before merging"
+            )
     if len({r.persona_id for r in originals}) > 1:
         raise ValidationError("memory_ids", "memories of different personas cannot be merged")
     return originals
 
 
-def merge(store, memory_ids, *, content: str, title: str = "", tags=None, group: str | None = None,
-          expected_versions: dict | None = None, after: Callable[[], None] | None = None) -> tuple[str, Changes]:
+def merge(
+    store,
+    memory_ids,
+    *,
+    content: str,
+    title: str = "",
+    tags=None,
+    group: str | None = None,
+    expected_versions: dict | None = None,
+    after: Callable[[], None] | None = None,
+) -> tuple[str, Changes]:
     """Merge ``memory_ids`` (at least two) into one memory: (merged id, changes).
 
     ``after`` runs inside the same transaction (the inbox drops its proposal there).
@@ -71,8 +82,10 @@ def merge(store, memory_ids, *, content: str, title: str = "", tags=None, group:
         for original in originals:
             changes = changes | memory_ops.supersede(original.id, new_id=merged_id, fields={}, reason="merge")
         keys = {r.dedup_key for r in originals if r.dedup_key}
-        use = {"access_count": sum(r.access_count for r in originals),
-               "mention_count": sum(r.mention_count for r in originals)}
+        use = {
+            "access_count": sum(r.access_count for r in originals),
+            "mention_count": sum(r.mention_count for r in originals),
+        }
         last = [r.last_access_at for r in originals if r.last_access_at]
         heat, tier = heat_and_tier(fields["created_at"], use["access_count"], use["mention_count"], now=now_utc())
         values = dict(use, heat=heat, tier=tier, last_access_at=max(last) if last else None)

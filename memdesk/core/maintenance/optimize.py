@@ -3,6 +3,7 @@
 VACUUM is left out on purpose: it rewrites the whole file, needs twice its
 space and blocks every other process, which a routine run should not do.
 """
+
 from __future__ import annotations
 
 from .report import TaskReport

@@ -3,6 +3,7 @@
 Reports live in the settings table (key maintenance.last_reports, newest
 first, the last KEEP runs), so no schema change was needed.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -28,8 +29,14 @@ class TaskReport:
     changes: Changes = field(default_factory=Changes)  # for the search index and views; not stored
 
     def to_json(self) -> dict:
-        return {"name": self.name, "status": self.status, "seconds": round(self.seconds, 3),
-                "counts": dict(self.counts), "details": _trimmed(self.details), "message": self.message}
+        return {
+            "name": self.name,
+            "status": self.status,
+            "seconds": round(self.seconds, 3),
+            "counts": dict(self.counts),
+            "details": _trimmed(self.details),
+            "message": self.message,
+        }
 
 
 @dataclass
@@ -59,9 +66,14 @@ class RunReport:
 
     def to_json(self) -> dict:
         seconds = (self.finished_at - self.started_at).total_seconds() if self.finished_at else None
-        return {"started_at": to_iso(self.started_at), "finished_at": to_iso(self.finished_at),
-                "seconds": round(seconds, 3) if seconds is not None else None,
-                "cancelled": self.cancelled, "ok": self.ok, "tasks": [t.to_json() for t in self.tasks]}
+        return {
+            "started_at": to_iso(self.started_at),
+            "finished_at": to_iso(self.finished_at),
+            "seconds": round(seconds, 3) if seconds is not None else None,
+            "cancelled": self.cancelled,
+            "ok": self.ok,
+            "tasks": [t.to_json() for t in self.tasks],
+        }
 
 
 def _trimmed(value):
@@ -79,7 +91,7 @@ def _trimmed(value):
 
 def save_report(store, report: RunReport) -> None:
     kept = last_reports(store)
-    store.set_setting(KEY, [report.to_json()] + kept[:KEEP - 1])
+    store.set_setting(KEY, [report.to_json()] + kept[: KEEP - 1])
 
 
 def last_reports(store, limit: int | None = None) -> list[dict]:

@@ -4,6 +4,7 @@ A cancelled task rolls back (the store is as it was before that task) and
 ends the run; the tasks before it stay done. A task that fails is recorded
 and the run goes on. Every run's report is stored (see report.py).
 """
+
 from __future__ import annotations
 
 import time
@@ -62,10 +63,19 @@ DEFAULT_TASKS = tuple(TASKS)
 TRASH_DAYS_SETTING = expiry.TRASH_DAYS_SETTING
 
 
-def run_maintenance(store, tasks=None, *, cancel: Callable[[], bool] = never,
-                    progress: Callable[[int, int], None] = ignore,
-                    on_task: Callable[[str], None] | None = None, embedder=None, now=None,
-                    trash_days: int | None = None, save: bool = True, **options) -> RunReport:
+def run_maintenance(
+    store,
+    tasks=None,
+    *,
+    cancel: Callable[[], bool] = never,
+    progress: Callable[[int, int], None] = ignore,
+    on_task: Callable[[str], None] | None = None,
+    embedder=None,
+    now=None,
+    trash_days: int | None = None,
+    save: bool = True,
+    **options,
+) -> RunReport:
     """Run ``tasks`` (names; default all, re-embedding only with an ``embedder``) and return the report.
 
     ``progress(done, total)`` is per task; ``on_task(name)`` says which task it is.
@@ -87,8 +97,9 @@ def run_maintenance(store, tasks=None, *, cancel: Callable[[], bool] = never,
         task, _ = TASKS[name]
         started = time.perf_counter()
         try:
-            result = task(store, cancel=cancel, progress=progress, now=now, trash_days=trash_days,
-                          embedder=embedder, **options)
+            result = task(
+                store, cancel=cancel, progress=progress, now=now, trash_days=trash_days, embedder=embedder, **options
+            )
         except CancelledError as exc:
             result, stop = TaskReport(name, status="cancelled", message=str(exc)), True
         except MemDeskError as exc:

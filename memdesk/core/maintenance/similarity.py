@@ -7,6 +7,7 @@ filtering (two sets with Jaccard >= t must share one of each set's rarest
 |x| - ceil(t|x|) + 1 elements), vector candidates from blockwise dot products;
 both are capped so that thousands of templated, alike memories cost seconds.
 """
+
 from __future__ import annotations
 
 import logging
@@ -30,7 +31,7 @@ def bigrams(text: str) -> frozenset[str]:
     chars = "".join(_WORD.findall(fold(text)))
     if len(chars) < 2:
         return frozenset({chars}) if chars else frozenset()
-    return frozenset(chars[i:i + 2] for i in range(len(chars) - 1))
+    return frozenset(chars[i : i + 2] for i in range(len(chars) - 1))
 
 
 def _segmenter():
@@ -61,8 +62,15 @@ def lexical(a_text: str, b_text: str, a_bigrams=None, b_bigrams=None) -> float:
     return max(grams, jaccard(words(a_text), words(b_text)))
 
 
-def bigram_pairs(sets: dict[str, frozenset], threshold: float, cancel, *, posting_cap: int = 100,
-                 neighbours: int = 5, enough: int = 24) -> dict[tuple[str, str], float]:
+def bigram_pairs(
+    sets: dict[str, frozenset],
+    threshold: float,
+    cancel,
+    *,
+    posting_cap: int = 100,
+    neighbours: int = 5,
+    enough: int = 24,
+) -> dict[tuple[str, str], float]:
     """Pairs (a < b) whose bigram Jaccard is at least ``threshold``.
 
     Exact for ordinary stores. A bigram shared by more than ``posting_cap``
@@ -81,7 +89,7 @@ def bigram_pairs(sets: dict[str, frozenset], threshold: float, cancel, *, postin
         if not grams:
             continue
         ranked = sorted(grams, key=lambda g: (df[g], g))
-        prefix = ranked[:len(ranked) - math.ceil(threshold * len(ranked)) + 1]
+        prefix = ranked[: len(ranked) - math.ceil(threshold * len(ranked)) + 1]
         candidates: set = set()
         for g in prefix:
             holders = index.get(g, ())
@@ -99,8 +107,9 @@ def bigram_pairs(sets: dict[str, frozenset], threshold: float, cancel, *, postin
     return found
 
 
-def vector_pairs(ids: list[str], matrix: np.ndarray, threshold: float, cancel, *, neighbours: int = 10,
-                 block: int = 512) -> dict[tuple[str, str], float]:
+def vector_pairs(
+    ids: list[str], matrix: np.ndarray, threshold: float, cancel, *, neighbours: int = 10, block: int = 512
+) -> dict[tuple[str, str], float]:
     """Pairs (a < b) of rows whose cosine is at least ``threshold``, at most
     ``neighbours`` nearest per row (the same cap as above, for the same reason)."""
     found: dict = {}
@@ -111,7 +120,7 @@ def vector_pairs(ids: list[str], matrix: np.ndarray, threshold: float, cancel, *
     k = min(neighbours + 1, len(ids))
     for start in range(0, len(ids), block):
         check(cancel, "consolidation")
-        sims = unit[start:start + block] @ unit.T
+        sims = unit[start : start + block] @ unit.T
         nearest = np.argpartition(-sims, k - 1, axis=1)[:, :k]
         for r, row in enumerate(nearest.tolist()):
             i = start + r

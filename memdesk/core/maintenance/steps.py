@@ -4,6 +4,7 @@ A task reads first, then writes in one transaction; cancel is checked
 between batches and raising CancelledError inside the transaction rolls all
 of that task's writes back, so a cancelled task leaves the store as it was.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
@@ -31,4 +32,4 @@ def check(cancel: Cancel, what: str = "task") -> None:
 def batches(ids: Iterable[str], size: int = BATCH) -> Iterator[list[str]]:
     ids = list(ids)
     for start in range(0, len(ids), size):
-        yield ids[start:start + size]
+        yield ids[start : start + size]

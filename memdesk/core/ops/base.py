@@ -2,6 +2,7 @@
 
 See the package docstring for how an operation and its inverse work.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -42,8 +43,9 @@ class StaleStepError(ConflictError):
         self.differences = differences
         version = f"; the store has version {current.version}" if isinstance(current, MemoryRecord) else ""
         MemDeskError.__init__(
-            self, f"{what} was changed elsewhere since this step ({'; '.join(differences)}{version}); "
-                  "nothing was changed")
+            self,
+            f"{what} was changed elsewhere since this step ({'; '.join(differences)}{version}); nothing was changed",
+        )
 
 
 def merge(changes: Iterable[Changes]) -> Changes:
@@ -94,8 +96,11 @@ def _differences(expected: tuple | None, current: tuple | None) -> list[str]:
     if current is _ABSENT:
         return ["it no longer exists"]
     names = VISIBLE + ("in the trash",)
-    return [f"{name}: this step left {_short(a)}, the store has {_short(b)}"
-            for name, a, b in zip(names, expected, current) if a != b]
+    return [
+        f"{name}: this step left {_short(a)}, the store has {_short(b)}"
+        for name, a, b in zip(names, expected, current)
+        if a != b
+    ]
 
 
 def check_memories(store, expect: dict[str, tuple | None] | None) -> None:
@@ -127,8 +132,11 @@ def check_persona(store, persona_id: str, expected) -> None:
         elif expected is _ABSENT:
             differences = ["it exists again"]
         else:
-            differences = [f"{name}: this step left {_short(a)}, the store has {_short(b)}"
-                           for name, a, b in zip(PERSONA_FIELDS, expected, current) if a != b]
+            differences = [
+                f"{name}: this step left {_short(a)}, the store has {_short(b)}"
+                for name, a, b in zip(PERSONA_FIELDS, expected, current)
+                if a != b
+            ]
         raise StaleStepError(f"persona {persona_id}", persona_id, differences)
 
 
@@ -139,15 +147,17 @@ def _owned(store, persona_id: str) -> list[str]:
 def _update(store, memory_id: str, fields: dict, *, expected_version=None, reason: str = "edit") -> Changes:
     """store.update that may also put back importance_set and the other stored fields an undo needs."""
     with store.write():
-        return memory_ops.update(memory_id, fields, expected_version=expected_version, reason=reason,
-                                 allowed=RESTORABLE)
+        return memory_ops.update(
+            memory_id, fields, expected_version=expected_version, reason=reason, allowed=RESTORABLE
+        )
 
 
 def _check_setting(store, key: str, expect) -> None:
     current = store.setting(key, None)
     if current != expect:
-        raise StaleStepError(f"setting {key}", key, [f"this step left {_short(expect)}, "
-                                                     f"the store has {_short(current)}"])
+        raise StaleStepError(
+            f"setting {key}", key, [f"this step left {_short(expect)}, the store has {_short(current)}"]
+        )
 
 
 def sequence(store, *, steps: list[Callable]) -> Result:
@@ -156,7 +166,8 @@ def sequence(store, *, steps: list[Callable]) -> Result:
     with store.write():
         for step in steps:
             results.append(step(store))
-    return Result(merge(r.changes for r in results),
-                  partial(sequence, steps=[r.undo for r in reversed(results)]),
-                  flags=frozenset().union(*(r.flags for r in results)) if results else frozenset())
-
+    return Result(
+        merge(r.changes for r in results),
+        partial(sequence, steps=[r.undo for r in reversed(results)]),
+        flags=frozenset().union(*(r.flags for r in results)) if results else frozenset(),
+    )

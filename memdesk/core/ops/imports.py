@@ -1,4 +1,5 @@
 """An import as one undoable step; the file-persona aliases it leaves behind."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -33,14 +34,14 @@ def import_plan(store, *, plan: ImportPlan, on_conflict: str = "skip") -> Result
         if aliases_left != aliases_before:  # undo forgets the persona choices this import remembered
             steps.append(partial(set_import_aliases, value=aliases_before, expect=aliases_left))
         if back:
-            steps.append(partial(update_memories, edits=back, reason="import",
-                                 expect=fingerprints(store, back)))
+            steps.append(partial(update_memories, edits=back, reason="import", expect=fingerprints(store, back)))
         if changes.added:
-            steps.append(partial(remove_memories, ids=list(changes.added),
-                                 expect=fingerprints(store, changes.added)))
+            steps.append(partial(remove_memories, ids=list(changes.added), expect=fingerprints(store, changes.added)))
         # By the time these run, the steps above took the persona's memories away again.
-        steps.extend(partial(delete_persona, persona_id=pid, memories="global",
-                             expect=(persona_fingerprint(store, pid), {})) for pid in created_personas)
+        steps.extend(
+            partial(delete_persona, persona_id=pid, memories="global", expect=(persona_fingerprint(store, pid), {}))
+            for pid in created_personas
+        )
     return Result(changes, partial(sequence, steps=steps), value=len(changes.added) + len(changes.updated))
 
 
@@ -53,4 +54,3 @@ def set_import_aliases(store, *, value, expect=...) -> Result:
         store.set_setting(ALIASES_KEY, value if value is not None else {})
         left = store.setting(ALIASES_KEY, None)
     return Result(Changes(), partial(set_import_aliases, value=before, expect=left))
-

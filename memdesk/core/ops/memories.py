@@ -1,4 +1,5 @@
 """Operations on memories: add, edit, tag, delete, restore, purge, revert to a revision."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -49,8 +50,14 @@ def readd_memories(store, *, rows: list[dict]) -> Result:
     return Result(changes, partial(remove_memories, ids=ids, expect=left))
 
 
-def update_memories(store, *, edits: dict[str, dict], versions: dict[str, int | None] | None = None,
-                    expect: dict | None = None, reason: str = "edit") -> Result:
+def update_memories(
+    store,
+    *,
+    edits: dict[str, dict],
+    versions: dict[str, int | None] | None = None,
+    expect: dict | None = None,
+    reason: str = "edit",
+) -> Result:
     """Change fields of several memories in one transaction.
 
     ``versions`` holds the version each edit was based on (the editor's save);
@@ -74,8 +81,7 @@ def update_memories(store, *, edits: dict[str, dict], versions: dict[str, int | 
             if _update(store, memory_id, fields, expected_version=versions.get(memory_id), reason=reason):
                 updated.append(memory_id)
         left = fingerprints(store, ids)
-    return Result(Changes(updated=tuple(updated)),
-                  partial(update_memories, edits=inverse, expect=left, reason=reason))
+    return Result(Changes(updated=tuple(updated)), partial(update_memories, edits=inverse, expect=left, reason=reason))
 
 
 def set_fields(store, *, ids: list[str], **fields) -> Result:
@@ -116,8 +122,11 @@ def restore_memories(store, *, ids: list[str], expect: dict | None = None) -> Re
         before = store.get_many(ids)
         changes = store.restore(list(ids))
         after = store.get_many(changes.restored)
-        cleared = {i: {"expires_at": before[i].expires_at} for i in changes.restored
-                   if after[i].expires_at != before[i].expires_at}
+        cleared = {
+            i: {"expires_at": before[i].expires_at}
+            for i in changes.restored
+            if after[i].expires_at != before[i].expires_at
+        }
         left = {i: fingerprint(after[i]) for i in changes.restored}
     return Result(changes, partial(delete_memories, ids=list(changes.restored), expect=left, put_back=cleared))
 
@@ -140,6 +149,4 @@ def revert_to_revision(store, *, memory_id: str, revision_id: int, expected_vers
     if revision is None:
         raise NotFoundError(f"memory {memory_id} has no revision {revision_id}")
     fields = {k: v for k, v in revision.before.items() if k in EDITABLE}
-    return update_memories(store, edits={memory_id: fields}, versions={memory_id: expected_version},
-                           reason="restore")
-
+    return update_memories(store, edits={memory_id: fields}, versions={memory_id: expected_version}, reason="restore")

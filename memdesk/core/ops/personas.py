@@ -1,4 +1,5 @@
 """Operations on personas: create, update, delete (with what happens to their memories)."""
+
 from __future__ import annotations
 
 from functools import partial
@@ -18,14 +19,21 @@ from .base import (
 
 
 # ---- personas ---------------------------------------------------------------------------
-def create_persona(store, *, name: str, description: str = "", colour: str = "",
-                   auto_save_memory: bool = True, persona_id: str | None = None) -> Result:
+def create_persona(
+    store,
+    *,
+    name: str,
+    description: str = "",
+    colour: str = "",
+    auto_save_memory: bool = True,
+    persona_id: str | None = None,
+) -> Result:
     with store.write():
-        new_id, changes = store.create_persona(name=name, description=description, colour=colour,
-                                               auto_save_memory=auto_save_memory, id=persona_id)
+        new_id, changes = store.create_persona(
+            name=name, description=description, colour=colour, auto_save_memory=auto_save_memory, id=persona_id
+        )
         left: tuple = (persona_fingerprint(store, new_id), {})  # a new persona owns no memories
-    return Result(changes, partial(delete_persona, persona_id=new_id, memories="global", expect=left),
-                  value=new_id)
+    return Result(changes, partial(delete_persona, persona_id=new_id, memories="global", expect=left), value=new_id)
 
 
 def update_persona(store, *, persona_id: str, expect=None, **fields) -> Result:
@@ -52,22 +60,46 @@ def delete_persona(store, *, persona_id: str, memories: str, expect: tuple | Non
             check_persona(store, persona_id, persona_left)
             extra = sorted(set(owned) - set(memories_left))
             if extra:
-                raise StaleStepError(f"persona {persona_id}", persona_id,
-                                     [f"memory {extra[0]} was moved to it"])
+                raise StaleStepError(f"persona {persona_id}", persona_id, [f"memory {extra[0]} was moved to it"])
             check_memories(store, memories_left)
         persona = store.persona(persona_id)
-        trashed = (set(owned) - set(memory_ids(store, persona=persona_id, merge_global=False,
-                                                 state="deleted"))) if memories == "trash" else set()
+        trashed = (
+            (set(owned) - set(memory_ids(store, persona=persona_id, merge_global=False, state="deleted")))
+            if memories == "trash"
+            else set()
+        )
         changes = store.delete_persona(persona_id, memories=memories)
         left = fingerprints(store, owned)
-    kept = {"name": persona.name, "description": persona.description, "colour": persona.colour,
-            "auto_save_memory": persona.auto_save_memory}
-    return Result(changes, partial(recreate_persona, persona_id=persona_id, fields=kept, owned=owned,
-                                   trashed=sorted(trashed), memories=memories, expect=left))
+    kept = {
+        "name": persona.name,
+        "description": persona.description,
+        "colour": persona.colour,
+        "auto_save_memory": persona.auto_save_memory,
+    }
+    return Result(
+        changes,
+        partial(
+            recreate_persona,
+            persona_id=persona_id,
+            fields=kept,
+            owned=owned,
+            trashed=sorted(trashed),
+            memories=memories,
+            expect=left,
+        ),
+    )
 
 
-def recreate_persona(store, *, persona_id: str, fields: dict, owned: list[str], trashed: list[str],
-                     memories: str, expect: dict | None = None) -> Result:
+def recreate_persona(
+    store,
+    *,
+    persona_id: str,
+    fields: dict,
+    owned: list[str],
+    trashed: list[str],
+    memories: str,
+    expect: dict | None = None,
+) -> Result:
     parts = []
     with store.write():
         check_persona(store, persona_id, _ABSENT)
@@ -80,4 +112,3 @@ def recreate_persona(store, *, persona_id: str, fields: dict, owned: list[str], 
             parts.append(store.update(memory_id, expected_version=None, reason="restore", persona_id=persona_id))
         left = (persona_fingerprint(store, persona_id), fingerprints(store, owned))
     return Result(merge(parts), partial(delete_persona, persona_id=persona_id, memories=memories, expect=left))
-

@@ -1,5 +1,6 @@
 """Steps that are not a simple inverse (merges, inbox answers, tool-call reverts): their undo
 puts back the state recorded before them."""
+
 from __future__ import annotations
 
 from functools import partial
@@ -15,14 +16,19 @@ def _recorded(store, ids, keys, calls) -> dict:
     from ..models import ToolCall
 
     records = store.get_many(ids)
-    return {"memories": {i: snapshot(records[i]) if i in records else None for i in ids},
-            "settings": {k: store.setting(k, None) for k in keys},
-            "calls": {c: ToolCall.get_by_id(c).reverted_at for c in calls}}
+    return {
+        "memories": {i: snapshot(records[i]) if i in records else None for i in ids},
+        "settings": {k: store.setting(k, None) for k in keys},
+        "calls": {c: ToolCall.get_by_id(c).reverted_at for c in calls},
+    }
 
 
 def _left(store, state: dict) -> dict:
-    return {"memories": fingerprints(store, state["memories"]), "settings": dict(state["settings"]),
-            "calls": dict(state["calls"])}
+    return {
+        "memories": fingerprints(store, state["memories"]),
+        "settings": dict(state["settings"]),
+        "calls": dict(state["calls"]),
+    }
 
 
 def put_back(store, *, state: dict, expect: dict) -> Result:
@@ -59,8 +65,11 @@ def put_back(store, *, state: dict, expect: dict) -> Result:
         for call_id, value in state["calls"].items():
             ToolCall.update(reverted_at=value).where(ToolCall.id == call_id).execute()
         left = _left(store, state)
-    return Result(Changes(added=tuple(added), updated=tuple(updated), purged=tuple(gone)),
-                  partial(put_back, state=now, expect=left), flags=frozenset({"proposals"}))
+    return Result(
+        Changes(added=tuple(added), updated=tuple(updated), purged=tuple(gone)),
+        partial(put_back, state=now, expect=left),
+        flags=frozenset({"proposals"}),
+    )
 
 
 def _recorded_step(store, run, *, ids=(), keys=(), calls=()) -> Result:
@@ -72,9 +81,7 @@ def _recorded_step(store, run, *, ids=(), keys=(), calls=()) -> Result:
             before["memories"].setdefault(memory_id, None)  # new (a merge's result): absent before
         after = _recorded(store, list(before["memories"]), list(keys), list(calls))
         left = _left(store, after)
-    return Result(changes, partial(put_back, state=before, expect=left), value=value,
-                  flags=frozenset({"proposals"}))
-
+    return Result(changes, partial(put_back, state=before, expect=left), value=value, flags=frozenset({"proposals"}))
 
 
 def revert_tool_call(store, *, call_id: int) -> Result:
@@ -111,12 +118,17 @@ def merge_proposal(store, *, proposal_id: str, content: str, title: str | None =
     merged memory away, un-supersedes the originals and puts the proposal back."""
     from ..maintenance import merge_proposal as merge_it
 
-    return _recorded_step(store, lambda: merge_it(store, proposal_id, content=content, title=title, tags=tags),
-                          ids=_proposal_members(store, proposal_id), keys=_inbox_keys())
+    return _recorded_step(
+        store,
+        lambda: merge_it(store, proposal_id, content=content, title=title, tags=tags),
+        ids=_proposal_members(store, proposal_id),
+        keys=_inbox_keys(),
+    )
 
 
 def _answer(store, proposal_id: str, answer) -> Result:
     """An inbox answer that changes no memory, only the inbox's settings."""
+
     def run():
         answer(store, proposal_id)
         return proposal_id, Changes()
@@ -138,11 +150,15 @@ def dismiss_proposal(store, *, proposal_id: str) -> Result:
     return _answer(store, proposal_id, dismiss)
 
 
-def merge_stale_proposal(store, *, proposal_id: str, ids: list[str], content: str, title: str = "",
-                         tags=None) -> Result:
+def merge_stale_proposal(
+    store, *, proposal_id: str, ids: list[str], content: str, title: str = "", tags=None
+) -> Result:
     """Merge a proposal whose members were edited since, after the user confirmed (their current versions)."""
     from ..maintenance import dismiss, merge
 
-    return _recorded_step(store, lambda: merge(store, ids, content=content, title=title, tags=tags,
-                                               after=lambda: dismiss(store, proposal_id)),
-                          ids=ids, keys=_inbox_keys())
+    return _recorded_step(
+        store,
+        lambda: merge(store, ids, content=content, title=title, tags=tags, after=lambda: dismiss(store, proposal_id)),
+        ids=ids,
+        keys=_inbox_keys(),
+    )

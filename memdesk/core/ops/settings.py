@@ -1,4 +1,5 @@
 """Settings the window changes undoably: saved searches, the global memory switch."""
+
 from __future__ import annotations
 
 from functools import partial
@@ -15,7 +16,6 @@ def saved_searches(store) -> list[dict]:
     return [s for s in value if isinstance(s, dict) and s.get("name") and "query" in s]
 
 
-
 def set_saved_searches(store, *, searches: list[dict], expect=...) -> Result:
     with store.write():
         if expect is not ...:
@@ -23,8 +23,11 @@ def set_saved_searches(store, *, searches: list[dict], expect=...) -> Result:
         before = store.setting(SAVED_SEARCHES_KEY, None)
         store.set_setting(SAVED_SEARCHES_KEY, list(searches))
         left = store.setting(SAVED_SEARCHES_KEY, None)
-    return Result(Changes(), partial(set_saved_searches, searches=before if before is not None else [], expect=left),
-                  flags=frozenset({"saved_searches"}))
+    return Result(
+        Changes(),
+        partial(set_saved_searches, searches=before if before is not None else [], expect=left),
+        flags=frozenset({"saved_searches"}),
+    )
 
 
 # ---- assistants: the tool-call log and the memory switch ------------------------------------
@@ -40,4 +43,3 @@ def set_global_memory_switch(store, *, on: bool, expect=...) -> Result:
         store.set_setting(GLOBAL_SWITCH_KEY, bool(on))
     # personas=True: the views that show the switches refresh from the one change channel.
     return Result(Changes(personas=True), partial(set_global_memory_switch, on=before, expect=bool(on)))
-

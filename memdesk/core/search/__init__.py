@@ -10,6 +10,7 @@ What callers use:
 - ``parse(text)`` / ``render(tree)`` and ``QuerySyntaxError`` for the search bar.
 - ``SearchWeights`` for the final score; ``HashingEmbedder`` as a model-free embedder.
 """
+
 from .engine import NO_EMBEDDER, SearchEngine, SearchHit, SearchResult
 from .explain import HitExplanation, MissExplanation
 from .fusion import FUSION_ONLY, SEED_004, SearchWeights
@@ -19,7 +20,19 @@ from .query import QuerySyntaxError, parse, render
 from .tokenize import Tokenizer
 
 __all__ = [
-    "FUSION_ONLY", "HashingEmbedder", "HitExplanation", "KeywordSettings", "MissExplanation",
-    "NO_EMBEDDER", "QuerySyntaxError", "SEED_004", "SearchEngine", "SearchHit", "SearchResult", "SearchWeights",
-    "Tokenizer", "parse", "render",
+    "FUSION_ONLY",
+    "HashingEmbedder",
+    "HitExplanation",
+    "KeywordSettings",
+    "MissExplanation",
+    "NO_EMBEDDER",
+    "QuerySyntaxError",
+    "SEED_004",
+    "SearchEngine",
+    "SearchHit",
+    "SearchResult",
+    "SearchWeights",
+    "Tokenizer",
+    "parse",
+    "render",
 ]

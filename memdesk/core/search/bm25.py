@@ -16,6 +16,7 @@ at least MIN_IDF.
 Term frequencies may be weighted (a title word can count twice); the
 document length is then the weighted length, as in BM25F's simple form.
 """
+
 from __future__ import annotations
 
 import math
@@ -136,8 +137,10 @@ class BM25Field:
         arrays = self._arrays.get(term_id)
         if arrays is None:
             posting = self._postings[term_id]
-            arrays = (np.fromiter(posting.keys(), dtype=np.int64, count=len(posting)),
-                      np.fromiter(posting.values(), dtype=np.float64, count=len(posting)))
+            arrays = (
+                np.fromiter(posting.keys(), dtype=np.int64, count=len(posting)),
+                np.fromiter(posting.values(), dtype=np.float64, count=len(posting)),
+            )
             self._arrays[term_id] = arrays
         return arrays
 

@@ -8,6 +8,7 @@ time with the GIL let go in between, so no step holds it for more than a few
 milliseconds. The first load in a user's life goes through jieba's own path
 and writes this cache.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,7 +38,7 @@ def _read(path: Path) -> tuple[dict, float]:
     for _ in range(count):
         (size,) = struct.unpack_from("<I", data, offset)
         offset += 4
-        piece = json.loads(data[offset:offset + size])
+        piece = json.loads(data[offset : offset + size])
         if not isinstance(piece, dict):
             raise ValueError("not a dictionary piece")
         freq.update(piece)
@@ -49,8 +50,10 @@ def _read(path: Path) -> tuple[dict, float]:
 def _write(path: Path, freq: dict, total: float) -> None:
     items = list(freq.items())
     step = -(-len(items) // PIECES)
-    blobs = [json.dumps(dict(items[i:i + step]), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-             for i in range(0, len(items), step)]
+    blobs = [
+        json.dumps(dict(items[i : i + step]), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        for i in range(0, len(items), step)
+    ]
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(dir=str(path.parent))
     with os.fdopen(fd, "wb") as handle:

@@ -21,6 +21,7 @@ stored next to them in the same conversation. The final score adds
 importance, heat and freshness (fusion.py). Memories found only by
 substring follow the ranked hits (seed 000's fallback).
 """
+
 from __future__ import annotations
 
 import threading
@@ -82,6 +83,7 @@ class SearchResult:
 @dataclass
 class _Ranking:
     """Everything one query computed, kept for hits and for explain."""
+
     plan: Plan
     terms: QueryTerms
     expansion: QueryTerms  # related terms added to the keyword ranking
@@ -97,9 +99,16 @@ class _Ranking:
 
 
 class SearchEngine:
-    def __init__(self, store=None, embedder: Embedder | None = None, *,
-                 weights: SearchWeights | None = None, keyword: KeywordSettings | None = None,
-                 tokenizer: Tokenizer | None = None, persist_vectors: bool = True):
+    def __init__(
+        self,
+        store=None,
+        embedder: Embedder | None = None,
+        *,
+        weights: SearchWeights | None = None,
+        keyword: KeywordSettings | None = None,
+        tokenizer: Tokenizer | None = None,
+        persist_vectors: bool = True,
+    ):
         self.store = store
         self.embedder = embedder
         self.weights = weights or SearchWeights()
@@ -138,9 +147,13 @@ class SearchEngine:
         return len(self._index.table)
 
     # ---- building and keeping current ------------------------------------------------
-    def build(self, records: Iterable[MemoryRecord] | None = None, *,
-              cancel: Callable[[], bool] = lambda: False,
-              progress: Callable[[int, int], None] = lambda done, total: None) -> int:
+    def build(
+        self,
+        records: Iterable[MemoryRecord] | None = None,
+        *,
+        cancel: Callable[[], bool] = lambda: False,
+        progress: Callable[[int, int], None] = lambda done, total: None,
+    ) -> int:
         """Make the index ready; returns how many memories it holds.
 
         With a store the index is already there: this cuts what an upgrade
@@ -274,13 +287,22 @@ class SearchEngine:
         with self._lock:
             missing = self._index.missing_vectors()
             for start in range(0, len(missing), INLINE_EMBED_LIMIT):
-                self._embed(missing[start:start + INLINE_EMBED_LIMIT])
+                self._embed(missing[start : start + INLINE_EMBED_LIMIT])
             return len(missing)
 
     # ---- searching -------------------------------------------------------------
-    def search(self, query: str, *, persona: str | None = None, limit: int | None = 20,
-               record_access: bool = False, semantic: bool = True, expand: bool = True,
-               lenient: bool = False, now: datetime | None = None) -> SearchResult:
+    def search(
+        self,
+        query: str,
+        *,
+        persona: str | None = None,
+        limit: int | None = 20,
+        record_access: bool = False,
+        semantic: bool = True,
+        expand: bool = True,
+        lenient: bool = False,
+        now: datetime | None = None,
+    ) -> SearchResult:
         """Ranked memories for ``query``.
 
         persona: None = every persona, '' = global memories only, an id = that
@@ -296,8 +318,9 @@ class SearchEngine:
         with self._lock:
             r = self._rank(tree, persona, now, semantic, expand, limit, lenient)
             hits = self._hits(r, r.order if limit is None else r.order[:limit])
-        result = SearchResult(tree.render(), hits, len(r.order), r.semantic, r.notice,
-                              expanded_with=tuple(r.expansion.words))
+        result = SearchResult(
+            tree.render(), hits, len(r.order), r.semantic, r.notice, expanded_with=tuple(r.expansion.words)
+        )
         if record_access and hits and self.store is not None:
             result.changes = self.store.touch([h.id for h in hits])
             self.apply(result.changes)
@@ -423,14 +446,31 @@ class SearchEngine:
 
         final_all = np.zeros(size)
         final_all[slots] = final
-        parts = {"bm25": word_bm25, "bigram": gram_bm25, "pinyin": pinyin_bm25, "keyword": keyword,
-                 "vector": similarity}
+        parts = {
+            "bm25": word_bm25,
+            "bigram": gram_bm25,
+            "pinyin": pinyin_bm25,
+            "keyword": keyword,
+            "vector": similarity,
+        }
         for name, values in (("importance", importance), ("heat", heat), ("freshness", freshness)):
             full = np.zeros(size)
             full[slots] = values
             parts[name] = full
-        return _Ranking(query_plan, terms, expansion, slots[order], final_all, fusion, ranks, parts,
-                        allowed, visible, semantic_used, notice)
+        return _Ranking(
+            query_plan,
+            terms,
+            expansion,
+            slots[order],
+            final_all,
+            fusion,
+            ranks,
+            parts,
+            allowed,
+            visible,
+            semantic_used,
+            notice,
+        )
 
     def _lift_context(self, fusion, ranks, rankings, members, allowed):
         """The best few found memories lend a share of their score to their neighbours
@@ -444,7 +484,7 @@ class SearchEngine:
         if len(candidates) == 0:
             return fusion, members
         lenders = np.zeros(size, dtype=bool)
-        lenders[candidates[np.argsort(-fusion[candidates], kind="stable")[:self.weights.context_from]]] = True
+        lenders[candidates[np.argsort(-fusion[candidates], kind="stable")[: self.weights.context_from]]] = True
         previous, following = self._index.table.neighbours(self.weights.context_window_s)
         lifted = context_lift(fusion, lenders, allowed, previous, following, self.weights.context)
         gained = np.where(lifted > fusion)[0]
@@ -484,19 +524,40 @@ class SearchEngine:
             hit_ranks = {name: (values[i] or None) for name, values in ranks.items()}
             sim = cols["vector"][i]
             explanation = HitExplanation(
-                matched_words=tuple(words), matched_bigrams=tuple(grams), bm25=cols["bm25"][i],
-                bigram_bm25=cols["bigram"][i], keyword_score=cols["keyword"][i],
-                vector_similarity=None if sim != sim else sim, ranks=hit_ranks, fusion=fusion[i],
-                importance=cols["importance"][i], heat=cols["heat"][i], freshness=cols["freshness"][i],
-                final=final[i], found_by=tuple(n for n, v in hit_ranks.items() if v), position=i + 1,
-                matched_pinyin=tuple(pinyin), matched_script=folded, pinyin_score=cols["pinyin"][i])
+                matched_words=tuple(words),
+                matched_bigrams=tuple(grams),
+                bm25=cols["bm25"][i],
+                bigram_bm25=cols["bigram"][i],
+                keyword_score=cols["keyword"][i],
+                vector_similarity=None if sim != sim else sim,
+                ranks=hit_ranks,
+                fusion=fusion[i],
+                importance=cols["importance"][i],
+                heat=cols["heat"][i],
+                freshness=cols["freshness"][i],
+                final=final[i],
+                found_by=tuple(n for n, v in hit_ranks.items() if v),
+                position=i + 1,
+                matched_pinyin=tuple(pinyin),
+                matched_script=folded,
+                pinyin_score=cols["pinyin"][i],
+            )
             hits.append(SearchHit(record.id, final[i], record, explanation))
         return hits
 
     # ---- why not ------------------------------------------------------------------
-    def explain_missing(self, query: str, memory_id: str, *, persona: str | None = None,
-                        limit: int | None = 20, semantic: bool = True, expand: bool = True,
-                        lenient: bool = False, now: datetime | None = None) -> MissExplanation:
+    def explain_missing(
+        self,
+        query: str,
+        memory_id: str,
+        *,
+        persona: str | None = None,
+        limit: int | None = 20,
+        semantic: bool = True,
+        expand: bool = True,
+        lenient: bool = False,
+        now: datetime | None = None,
+    ) -> MissExplanation:
         """Why ``memory_id`` is (not) among the first ``limit`` results of this search."""
         now = now or now_utc()
         tree = parse(query, lenient=lenient, now=now)
@@ -509,33 +570,46 @@ class SearchEngine:
             record = table.record(slot)
             if not table.scope_mask(persona)[slot]:
                 owner = "global" if record.persona_id is None else f"persona {self._persona_name(record.persona_id)}"
-                wanted = "global memories only" if persona == "" else f"persona {self._persona_name(persona)} and global memories"
+                wanted = (
+                    "global memories only"
+                    if persona == ""
+                    else f"persona {self._persona_name(persona)} and global memories"
+                )
                 return MissExplanation(memory_id, "scope", f"it belongs to {owner}; the search covers {wanted}")
             r = self._rank(tree, persona, now, semantic, expand, None, lenient)
             if not r.visible[slot]:
-                state = ("in the trash" if record.deleted_at else "superseded" if record.superseded_by
-                         else "expired")
+                state = "in the trash" if record.deleted_at else "superseded" if record.superseded_by else "expired"
                 word = {"in the trash": "deleted"}.get(state, state)
                 return MissExplanation(memory_id, "hidden", f"it is {state}; add is:{word} to the query to see it")
             evaluator = Evaluator(table, self._index.keyword, self._index.substring, self._resolve_persona, now)
             for node in r.plan.constraints:
                 if not evaluator.mask(node)[slot]:
-                    return MissExplanation(memory_id, "filter", f"the condition {node.render()} excludes it",
-                                           filter=node.render())
+                    return MissExplanation(
+                        memory_id, "filter", f"the condition {node.render()} excludes it", filter=node.render()
+                    )
             ranks = {name: (int(rank[slot]) or None) for name, rank in r.ranks.items()}
             where = np.where(r.order == slot)[0]
             if len(where) == 0:
                 sim = r.parts["vector"][slot]
-                extra = "" if np.isnan(sim) else f"; its vector similarity {sim:.3f} is not among the {VECTOR_DEPTH} best"
-                return MissExplanation(memory_id, "no_match", "it contains none of the search words" + extra, ranks=ranks)
+                extra = (
+                    "" if np.isnan(sim) else f"; its vector similarity {sim:.3f} is not among the {VECTOR_DEPTH} best"
+                )
+                return MissExplanation(
+                    memory_id, "no_match", "it contains none of the search words" + extra, ranks=ranks
+                )
             position = int(where[0]) + 1
             listed = ", ".join(f"{n} #{v}" for n, v in ranks.items() if v) or "no ranking"
             if limit is not None and position > limit:
-                return MissExplanation(memory_id, "below_limit",
-                                       f"it ranks #{position} of {len(r.order)} ({listed}); only {limit} were shown",
-                                       ranks=ranks, position=position)
-            return MissExplanation(memory_id, "returned", f"it is result #{position} ({listed})",
-                                   ranks=ranks, position=position)
+                return MissExplanation(
+                    memory_id,
+                    "below_limit",
+                    f"it ranks #{position} of {len(r.order)} ({listed}); only {limit} were shown",
+                    ranks=ranks,
+                    position=position,
+                )
+            return MissExplanation(
+                memory_id, "returned", f"it is result #{position} ({listed})", ranks=ranks, position=position
+            )
 
     def _persona_name(self, persona_id: str | None) -> str:
         personas = self.store.personas() if self.store is not None else self._personas

@@ -6,6 +6,7 @@ queries with the related terms listed in SearchResult.expanded_with), "substring
 memories the other rankings missed), "vector", "context" (stored next to
 one of the best hits in the same conversation; see fusion.context_lift).
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -49,11 +50,16 @@ class HitExplanation:
         return tuple(dict.fromkeys(out))
 
     def describe(self) -> str:
-        parts = [f"#{self.position}, score {self.final:.3f} (fusion {self.fusion:.3f}, importance "
-                 f"{self.importance:.2f}, heat {self.heat:.2f}, freshness {self.freshness:.2f})"]
+        parts = [
+            f"#{self.position}, score {self.final:.3f} (fusion {self.fusion:.3f}, importance "
+            f"{self.importance:.2f}, heat {self.heat:.2f}, freshness {self.freshness:.2f})"
+        ]
         if self.matched_words or self.matched_bigrams:
-            parts.append("matched " + ", ".join(self.matched_words + self.matched_bigrams)
-                         + f"; BM25 {self.bm25:.2f} + bigrams {self.bigram_bm25:.2f}")
+            parts.append(
+                "matched "
+                + ", ".join(self.matched_words + self.matched_bigrams)
+                + f"; BM25 {self.bm25:.2f} + bigrams {self.bigram_bm25:.2f}"
+            )
         if self.matched_pinyin:
             parts.append("pinyin: " + ", ".join(self.matched_pinyin))
         if self.matched_script:
@@ -82,14 +88,16 @@ class MissExplanation:
 
 
 def script_matches(query_texts: list[str], record, matched: list[str]) -> tuple[str, ...]:
-    """"飲料 = 饮料" for each matched word that the query or the memory wrote in
+    """ "飲料 = 饮料" for each matched word that the query or the memory wrote in
     traditional characters (both are folded to simplified to match, script.py)."""
     wanted = [m for m in dict.fromkeys(matched) if has_cjk(m)]
     if not wanted:
         return ()
     found: dict[str, str] = {}
-    texts = [*query_texts, "\n".join((record.title, record.content, record.summary, " ".join(record.tags),
-                                      record.group))]
+    texts = [
+        *query_texts,
+        "\n".join((record.title, record.content, record.summary, " ".join(record.tags), record.group)),
+    ]
     for text in texts:
         if text and has_traditional(text):
             plain = unicodedata.normalize("NFKC", text).casefold()

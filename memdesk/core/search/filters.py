@@ -13,6 +13,7 @@ Deleted, expired and superseded memories are hidden unless the query names
 the state (is:deleted ...). The trash shows everything in it, so is:deleted
 also lifts the hiding of expired and superseded memories.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -90,8 +91,14 @@ def visible_mask(table: RecordTable, persona: str | None, tree, now: datetime) -
 class Evaluator:
     """Turns query nodes into boolean masks over slots."""
 
-    def __init__(self, table: RecordTable, keyword: KeywordIndex, substring: SubstringIndex,
-                 resolve_persona: Callable[[str], set], now: datetime):
+    def __init__(
+        self,
+        table: RecordTable,
+        keyword: KeywordIndex,
+        substring: SubstringIndex,
+        resolve_persona: Callable[[str], set],
+        now: datetime,
+    ):
         self.table, self.keyword, self.substring = table, keyword, substring
         self.resolve_persona, self.now = resolve_persona, now
         self.size = table.size

@@ -32,6 +32,7 @@ flat, and there a lift of 0.15 already cost MemDaily-with-distractors 0.01.
 MemDaily is unchanged (its memories are hours apart; a 12-hour window cost
 0.006).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -79,8 +80,9 @@ SEED_004 = SearchWeights(fusion=0.4, importance=0.3, heat=0.2, freshness=0.1)
 FUSION_ONLY = SearchWeights(fusion=1.0, importance=0.0, heat=0.0, freshness=0.0)
 
 
-def rrf(rankings: dict[str, np.ndarray], size: int, k: int = RRF_K,
-        scores: dict[str, np.ndarray] | None = None) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+def rrf(
+    rankings: dict[str, np.ndarray], size: int, k: int = RRF_K, scores: dict[str, np.ndarray] | None = None
+) -> tuple[np.ndarray, dict[str, np.ndarray]]:
     """Fused score per slot (0–1) and each slot's 1-based rank per ranking (0 = absent).
 
     ``rankings`` maps a name to slots, best first. Where ``scores`` gives a
@@ -116,10 +118,12 @@ def rrf(rankings: dict[str, np.ndarray], size: int, k: int = RRF_K,
     return fused, ranks
 
 
-def final_scores(weights: SearchWeights, fusion: np.ndarray, importance: np.ndarray,
-                 heat: np.ndarray, freshness: np.ndarray) -> np.ndarray:
-    return (weights.fusion * fusion + weights.importance * importance
-            + weights.heat * heat + weights.freshness * freshness)
+def final_scores(
+    weights: SearchWeights, fusion: np.ndarray, importance: np.ndarray, heat: np.ndarray, freshness: np.ndarray
+) -> np.ndarray:
+    return (
+        weights.fusion * fusion + weights.importance * importance + weights.heat * heat + weights.freshness * freshness
+    )
 
 
 def standardised(values: np.ndarray, pool: np.ndarray) -> np.ndarray:
@@ -133,8 +137,9 @@ def standardised(values: np.ndarray, pool: np.ndarray) -> np.ndarray:
     return out
 
 
-def hybrid(keyword: np.ndarray, similarity: np.ndarray, scope: np.ndarray, members: np.ndarray,
-           keyword_share: float) -> np.ndarray:
+def hybrid(
+    keyword: np.ndarray, similarity: np.ndarray, scope: np.ndarray, members: np.ndarray, keyword_share: float
+) -> np.ndarray:
     """Fused score per slot, 0–1 over ``members``: a convex mix of standardised evidence.
 
     keyword: the keyword ranking's scores (0 = no match; non-matches count in
@@ -142,8 +147,9 @@ def hybrid(keyword: np.ndarray, similarity: np.ndarray, scope: np.ndarray, membe
     NaN where a memory has no vector yet (it then counts as average).
     """
     has_vector = scope & ~np.isnan(similarity)
-    mixed = (keyword_share * standardised(np.maximum(keyword, 0.0), scope)
-             + (1.0 - keyword_share) * standardised(np.nan_to_num(similarity), has_vector))
+    mixed = keyword_share * standardised(np.maximum(keyword, 0.0), scope) + (1.0 - keyword_share) * standardised(
+        np.nan_to_num(similarity), has_vector
+    )
     fused = np.zeros(len(keyword))
     if members.any():
         low, high = mixed[members].min(), mixed[members].max()
@@ -151,8 +157,9 @@ def hybrid(keyword: np.ndarray, similarity: np.ndarray, scope: np.ndarray, membe
     return fused
 
 
-def context_lift(fused: np.ndarray, found: np.ndarray, allowed: np.ndarray,
-                 previous: np.ndarray, following: np.ndarray, share: float) -> np.ndarray:
+def context_lift(
+    fused: np.ndarray, found: np.ndarray, allowed: np.ndarray, previous: np.ndarray, following: np.ndarray, share: float
+) -> np.ndarray:
     """Each allowed memory gains ``share`` of its best found neighbour's fused score.
 
     In a conversation the line that answers a question often shares no word

@@ -3,6 +3,7 @@
 The engine builds a fresh ``SearchIndex`` on a worker thread and swaps it in,
 so searches keep using the old one meanwhile.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -24,8 +25,9 @@ def vocabulary_of(record: MemoryRecord) -> list[str]:
 
 
 class SearchIndex:
-    def __init__(self, tokenizer: Tokenizer, settings: KeywordSettings | None = None,
-                 vector_model: tuple[str, int] | None = None):
+    def __init__(
+        self, tokenizer: Tokenizer, settings: KeywordSettings | None = None, vector_model: tuple[str, int] | None = None
+    ):
         self.tokenizer = tokenizer
         self.table = RecordTable()
         self.keyword = KeywordIndex(tokenizer, settings)
@@ -83,5 +85,6 @@ class SearchIndex:
         if self.vectors is None:
             return []
         has = self.vectors.has(self.table.size)
-        return [r for slot, r in enumerate(self.table.records)
-                if r is not None and not has[slot] and r.deleted_at is None]
+        return [
+            r for slot, r in enumerate(self.table.records) if r is not None and not has[slot] and r.deleted_at is None
+        ]

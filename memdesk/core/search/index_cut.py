@@ -1,4 +1,5 @@
 """Cutting many memories at once, in worker processes when that is safe (core/parallel.py)."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -23,7 +24,10 @@ def cut_many(tokenizer: Tokenizer, jobs: list[tuple]) -> Iterator[tuple[dict, di
     global _worker_tokenizer
     _worker_tokenizer = tokenizer
     try:
-        yield from fork_map(cut_one, [(None, record, overlay) for record, overlay in jobs],
-                            warm=lambda: (tokenizer.warm_up(), SHARED_PINYIN.load_phrases()))  # workers inherit both
+        yield from fork_map(
+            cut_one,
+            [(None, record, overlay) for record, overlay in jobs],
+            warm=lambda: (tokenizer.warm_up(), SHARED_PINYIN.load_phrases()),
+        )  # workers inherit both
     finally:
         _worker_tokenizer = None

@@ -4,6 +4,7 @@ Tags, group and persona names and short titles are cut whole by jieba. The
 index keeps them with reference counts (search_vocab); a change in what is
 present means the memories containing the term are cut again (indexer.sync).
 """
+
 from __future__ import annotations
 
 import json
@@ -36,7 +37,7 @@ class Vocabulary:
         self.prefixes: set[str] = set()
         if whole:
             self.terms = set()
-            self.add(t for (t,) in conn.execute('SELECT term FROM search_vocab'))
+            self.add(t for (t,) in conn.execute("SELECT term FROM search_vocab"))
 
     def add(self, terms: Iterable[str]) -> None:
         if self.terms is None:
@@ -55,10 +56,11 @@ class Vocabulary:
         pieces = list(substrings(text))
         found: set[str] = set()
         for start in range(0, len(pieces), 500):
-            chunk = pieces[start:start + 500]
+            chunk = pieces[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            found.update(t for (t,) in self.conn.execute(
-                f'SELECT term FROM search_vocab WHERE term IN ({marks})', chunk))
+            found.update(
+                t for (t,) in self.conn.execute(f"SELECT term FROM search_vocab WHERE term IN ({marks})", chunk)
+            )
         return frozenset(found)
 
     def _scan(self, text: str) -> set[str]:
@@ -77,8 +79,10 @@ class Vocabulary:
 def stub_all(conn: sqlite3.Connection) -> int:
     """A row (vocabulary only, not yet cut) for every memory without one, in storage
     order; the vocabulary they bring is counted. Runs inside the caller's transaction."""
-    rows = conn.execute('SELECT m.id, m.title, m.tags, m.group_name FROM memory m '
-                        'LEFT JOIN search_doc d ON d.memory_id = m.id WHERE d.doc IS NULL ORDER BY m.rowid').fetchall()
+    rows = conn.execute(
+        "SELECT m.id, m.title, m.tags, m.group_name FROM memory m "
+        "LEFT JOIN search_doc d ON d.memory_id = m.id WHERE d.doc IS NULL ORDER BY m.rowid"
+    ).fetchall()
     if not rows:
         persona_vocabulary(conn)
         return 0
@@ -89,7 +93,7 @@ def stub_all(conn: sqlite3.Connection) -> int:
         terms = terms_of(json.loads(tags), group, title)
         refs.update(terms)
         stubs.append((n, memory_id, json.dumps(terms, ensure_ascii=False)))
-    conn.executemany('INSERT INTO search_doc (doc, memory_id, vocab, tags) VALUES (?, ?, ?, \'[]\')', stubs)
+    conn.executemany("INSERT INTO search_doc (doc, memory_id, vocab, tags) VALUES (?, ?, ?, '[]')", stubs)
     set_last_doc(conn, start + len(rows))
     add_refs(conn, refs)
     persona_vocabulary(conn)
@@ -103,15 +107,15 @@ def add_refs(conn, refs: Counter) -> tuple[set[str], set[str]]:
     for term, delta in refs.items():
         if not delta:
             continue
-        row = conn.execute('SELECT refs FROM search_vocab WHERE term = ?', (term,)).fetchone()
+        row = conn.execute("SELECT refs FROM search_vocab WHERE term = ?", (term,)).fetchone()
         before = row[0] if row else 0
         after = before + delta
         if after <= 0:
-            conn.execute('DELETE FROM search_vocab WHERE term = ?', (term,))
+            conn.execute("DELETE FROM search_vocab WHERE term = ?", (term,))
             if before > 0:
                 vanished.add(term)
         else:
-            conn.execute('INSERT OR REPLACE INTO search_vocab (term, refs) VALUES (?, ?)', (term, after))
+            conn.execute("INSERT OR REPLACE INTO search_vocab (term, refs) VALUES (?, ?)", (term, after))
             if before <= 0:
                 appeared.add(term)
     return appeared, vanished
@@ -119,35 +123,39 @@ def add_refs(conn, refs: Counter) -> tuple[set[str], set[str]]:
 
 def persona_vocabulary(conn) -> tuple[set[str], set[str]]:
     """Persona names are vocabulary too; their share is kept under one stat."""
-    names = [n for (n,) in conn.execute('SELECT name FROM persona')]
+    names = [n for (n,) in conn.execute("SELECT name FROM persona")]
     terms = vocabulary_terms(names)
-    row = conn.execute('SELECT value FROM search_stat WHERE name = \'persona_vocab\'').fetchone()
+    row = conn.execute("SELECT value FROM search_stat WHERE name = 'persona_vocab'").fetchone()
     before = json.loads(row[0]) if row else []
     refs: Counter = Counter(terms)
     refs.subtract(before)
-    conn.execute('INSERT OR REPLACE INTO search_stat (name, value) VALUES (\'persona_vocab\', ?)',
-                 (json.dumps(terms, ensure_ascii=False),))
+    conn.execute(
+        "INSERT OR REPLACE INTO search_stat (name, value) VALUES ('persona_vocab', ?)",
+        (json.dumps(terms, ensure_ascii=False),),
+    )
     return add_refs(conn, refs)
 
 
 def bump(conn, name: str, by: float = 1) -> None:
-    conn.execute('INSERT INTO search_stat (name, value) VALUES (?, ?) '
-                 'ON CONFLICT (name) DO UPDATE SET value = value + excluded.value', (name, by))
+    conn.execute(
+        "INSERT INTO search_stat (name, value) VALUES (?, ?) "
+        "ON CONFLICT (name) DO UPDATE SET value = value + excluded.value",
+        (name, by),
+    )
 
 
 def last_doc(conn) -> int:
     """The highest doc number ever given: numbers are never reused, so a memory's
     number keeps storage order even after the newest one was purged."""
-    return max(conn.execute('SELECT COALESCE(MAX(doc), 0) FROM search_doc').fetchone()[0],
-               int(stat(conn, "last_doc")))
+    return max(conn.execute("SELECT COALESCE(MAX(doc), 0) FROM search_doc").fetchone()[0], int(stat(conn, "last_doc")))
 
 
 def set_last_doc(conn, doc: int) -> None:
-    conn.execute('INSERT OR REPLACE INTO search_stat (name, value) VALUES (\'last_doc\', ?)', (doc,))
+    conn.execute("INSERT OR REPLACE INTO search_stat (name, value) VALUES ('last_doc', ?)", (doc,))
 
 
 def stat(conn, name: str, default=0):
-    row = conn.execute('SELECT value FROM search_stat WHERE name = ?', (name,)).fetchone()
+    row = conn.execute("SELECT value FROM search_stat WHERE name = ?", (name,)).fetchone()
     return row[0] if row else default
 
 
@@ -156,17 +164,28 @@ def containing(conn, terms: set[str]) -> set[int]:
     CJK bigram where it has one, else a scan of the texts."""
     docs: set[int] = set()
     for term in terms:
-        pairs = [term[i:i + 2] for i in range(len(term) - 1)]
-        pairs = [p for p in pairs if p[0] not in BIGRAM_SKIP and p[1] not in BIGRAM_SKIP
-                 and all('\u3400' <= ch for ch in p)]
+        pairs = [term[i : i + 2] for i in range(len(term) - 1)]
+        pairs = [
+            p for p in pairs if p[0] not in BIGRAM_SKIP and p[1] not in BIGRAM_SKIP and all("\u3400" <= ch for ch in p)
+        ]
         if pairs:
             # Counting stops at 1,000: past that a pair is common, and counting it all costs.
-            counts = [(conn.execute('SELECT COUNT(*) FROM (SELECT 1 FROM search_gram WHERE term = ? LIMIT 1000)',
-                                    (p,)).fetchone()[0], p) for p in dict.fromkeys(pairs)]
+            counts = [
+                (
+                    conn.execute(
+                        "SELECT COUNT(*) FROM (SELECT 1 FROM search_gram WHERE term = ? LIMIT 1000)", (p,)
+                    ).fetchone()[0],
+                    p,
+                )
+                for p in dict.fromkeys(pairs)
+            ]
             rarest = min(counts)[1]
-            rows = conn.execute('SELECT t.doc FROM search_gram g JOIN search_text t ON t.doc = g.doc '
-                                'WHERE g.term = ? AND instr(t.text, ?) > 0', (rarest, term))
+            rows = conn.execute(
+                "SELECT t.doc FROM search_gram g JOIN search_text t ON t.doc = g.doc "
+                "WHERE g.term = ? AND instr(t.text, ?) > 0",
+                (rarest, term),
+            )
         else:  # the texts alone, in their own narrow table: ~10 ms per 100k memories
-            rows = conn.execute('SELECT doc FROM search_text WHERE instr(text, ?) > 0', (term,))
+            rows = conn.execute("SELECT doc FROM search_text WHERE instr(text, ?) > 0", (term,))
         docs.update(d for (d,) in rows)
     return docs

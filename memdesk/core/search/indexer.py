@@ -40,6 +40,7 @@ cut with the vocabulary terms it contains (Tokenizer overlay), so a cut
 depends only on the text and its store. When a term appears in or vanishes
 from the vocabulary, the memories containing it are cut again here.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -71,10 +72,27 @@ from .index_vocab import (
 from .keyword import searchable_text
 from .tokenize import Tokenizer, normalise
 
-META = np.dtype([("doc", "<i8"), ("persona", "<i4"), ("group", "<i4"), ("type", "<i4"), ("scope", "<i4"),
-                 ("tier", "<i4"), ("importance", "<f8"), ("created", "<f8"), ("updated", "<f8"),
-                 ("expires", "<f8"), ("access", "<f8"), ("mention", "<f8"), ("deleted", "?"),
-                 ("superseded", "?"), ("wlen", "<f8"), ("glen", "<f8"), ("plen", "<f8")])
+META = np.dtype(
+    [
+        ("doc", "<i8"),
+        ("persona", "<i4"),
+        ("group", "<i4"),
+        ("type", "<i4"),
+        ("scope", "<i4"),
+        ("tier", "<i4"),
+        ("importance", "<f8"),
+        ("created", "<f8"),
+        ("updated", "<f8"),
+        ("expires", "<f8"),
+        ("access", "<f8"),
+        ("mention", "<f8"),
+        ("deleted", "?"),
+        ("superseded", "?"),
+        ("wlen", "<f8"),
+        ("glen", "<f8"),
+        ("plen", "<f8"),
+    ]
+)
 GLOBAL_CODE = -1
 BATCH = 500  # memories cut per build transaction
 COMPACT_AFTER = 2000  # memories cut in one write before it compacts the postings (index_segments)
@@ -89,13 +107,13 @@ class _Codes:
 
     def __init__(self, conn):
         self.conn = conn
-        self.codes = {(k, n): c for k, n, c in conn.execute('SELECT kind, name, code FROM search_code')}
+        self.codes = {(k, n): c for k, n, c in conn.execute("SELECT kind, name, code FROM search_code")}
 
     def code(self, kind: str, name: str) -> int:
         code = self.codes.get((kind, name))
         if code is None:
             code = 1 + max((c for (k, _), c in self.codes.items() if k == kind), default=-1)
-            self.conn.execute('INSERT INTO search_code (kind, name, code) VALUES (?, ?, ?)', (kind, name, code))
+            self.conn.execute("INSERT INTO search_code (kind, name, code) VALUES (?, ?, ?)", (kind, name, code))
             self.codes[(kind, name)] = code
         return code
 
@@ -106,28 +124,72 @@ assert _PACK.size == META.itemsize
 
 def pack_meta(doc: int, record: MemoryRecord, codes: _Codes, wlen: float, glen: float, plen: float) -> bytes:
     return _PACK.pack(
-        doc, GLOBAL_CODE if record.persona_id is None else codes.code("p", record.persona_id),
+        doc,
+        GLOBAL_CODE if record.persona_id is None else codes.code("p", record.persona_id),
         codes.code("g", normalise(record.group)),
         TYPES.index(record.type) if record.type in TYPES else -1,
         SCOPES.index(record.scope) if record.scope in SCOPES else -1,
         TIERS.index(record.tier) if record.tier in TIERS else -1,
-        record.importance, record.created_at.timestamp(), record.updated_at.timestamp(),
-        _timestamp(record.expires_at), record.access_count, record.mention_count,
-        record.deleted_at is not None, record.superseded_by is not None, wlen, glen, plen)
+        record.importance,
+        record.created_at.timestamp(),
+        record.updated_at.timestamp(),
+        _timestamp(record.expires_at),
+        record.access_count,
+        record.mention_count,
+        record.deleted_at is not None,
+        record.superseded_by is not None,
+        wlen,
+        glen,
+        plen,
+    )
 
 
-_COLUMNS = ("id", "persona_id", "group_name", "title", "content", "summary", "tags", "type", "scope",
-            "importance", "created_at", "updated_at", "expires_at", "access_count", "mention_count",
-            "deleted_at", "superseded_by", "tier")
+_COLUMNS = (
+    "id",
+    "persona_id",
+    "group_name",
+    "title",
+    "content",
+    "summary",
+    "tags",
+    "type",
+    "scope",
+    "importance",
+    "created_at",
+    "updated_at",
+    "expires_at",
+    "access_count",
+    "mention_count",
+    "deleted_at",
+    "superseded_by",
+    "tier",
+)
 
 
 class _Row:
     """The fields of a memory the index reads, straight from SQL (peewee's rows cost
     more than the rest of an import's indexing)."""
 
-    __slots__ = ("id", "persona_id", "group", "title", "content", "summary", "tags", "type", "scope",
-                 "importance", "created_at", "updated_at", "expires_at", "access_count", "mention_count",
-                 "deleted_at", "superseded_by", "tier")
+    __slots__ = (
+        "id",
+        "persona_id",
+        "group",
+        "title",
+        "content",
+        "summary",
+        "tags",
+        "type",
+        "scope",
+        "importance",
+        "created_at",
+        "updated_at",
+        "expires_at",
+        "access_count",
+        "mention_count",
+        "deleted_at",
+        "superseded_by",
+        "tier",
+    )
 
     def __init__(self, row):
         for name, value in zip(self.__slots__, row):
@@ -149,8 +211,9 @@ def stored_datetime(text: str) -> datetime:
 def _bag(terms: dict) -> str:
     """A term bag as compact JSON (whole counts without ".0"): three bags a memory
     make up most of search_doc."""
-    return json.dumps({t: int(v) if v == int(v) else v for t, v in terms.items()},
-                      ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(
+        {t: int(v) if v == int(v) else v for t, v in terms.items()}, ensure_ascii=False, separators=(",", ":")
+    )
 
 
 def _cut_key(record) -> str:
@@ -164,9 +227,9 @@ def _records(conn, ids: list[str]) -> dict[str, _Row]:
     found = {}
     select = ", ".join(f'"{c}"' for c in _COLUMNS)
     for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
+        chunk = ids[start : start + 500]
         marks = ",".join("?" * len(chunk))
-        for row in conn.execute(f'SELECT {select} FROM memory WHERE id IN ({marks})', chunk):
+        for row in conn.execute(f"SELECT {select} FROM memory WHERE id IN ({marks})", chunk):
             found[row[0]] = _Row(row)
     return found
 
@@ -176,11 +239,14 @@ def _docs(conn, column: str, keys: list) -> dict:
     pinyin)."""
     out = {}
     for start in range(0, len(keys), 500):
-        chunk = keys[start:start + 500]
+        chunk = keys[start : start + 500]
         marks = ",".join("?" * len(chunk))
-        for row in conn.execute(f'SELECT d.doc, d.memory_id, t.text, d.words, d.grams, d.vocab, d.tags, d.key, '
-                                f'd.pinyin FROM search_doc d LEFT JOIN search_text t ON t.doc = d.doc '
-                                f'WHERE d.{column} IN ({marks})', chunk):
+        for row in conn.execute(
+            f"SELECT d.doc, d.memory_id, t.text, d.words, d.grams, d.vocab, d.tags, d.key, "
+            f"d.pinyin FROM search_doc d LEFT JOIN search_text t ON t.doc = d.doc "
+            f"WHERE d.{column} IN ({marks})",
+            chunk,
+        ):
             out[row[0] if column == "doc" else row[1]] = row
     return out
 
@@ -204,8 +270,15 @@ class _Writer:
     def needs_cut(self, record, old, *, recut: bool = False) -> tuple[bool, str]:
         return recut or old is None or old[7] != _cut_key(record), searchable_text(record)
 
-    def write(self, record: MemoryRecord, old, vocab: list[str], *, recut: bool = False,
-              terms: tuple[dict, dict, dict] | None = None) -> None:
+    def write(
+        self,
+        record: MemoryRecord,
+        old,
+        vocab: list[str],
+        *,
+        recut: bool = False,
+        terms: tuple[dict, dict, dict] | None = None,
+    ) -> None:
         text = searchable_text(record)
         if old is None:
             doc, old_words, old_grams, old_pinyin, old_tags = self.next_doc, {}, {}, {}, []
@@ -223,8 +296,19 @@ class _Writer:
         if same and old[5] == json.dumps(vocab, ensure_ascii=False):
             # Only counters, states or times changed (an access, a move to the trash):
             # the packed columns are all there is to write.
-            self.metas.append((doc, pack_meta(doc, record, self.codes, float(sum(old_words.values())),
-                                              float(sum(old_grams.values())), float(sum(old_pinyin.values())))))
+            self.metas.append(
+                (
+                    doc,
+                    pack_meta(
+                        doc,
+                        record,
+                        self.codes,
+                        float(sum(old_words.values())),
+                        float(sum(old_grams.values())),
+                        float(sum(old_pinyin.values())),
+                    ),
+                )
+            )
             return
         if same:
             words, grams, pinyin = old_words, old_grams, old_pinyin
@@ -243,10 +327,20 @@ class _Writer:
         self.tag_drop += [(t, doc) for t in set(old_tags) - set(tags)]
         self.tag_put += [(t, doc) for t in set(tags) - set(old_tags)]
         meta = pack_meta(doc, record, self.codes, wlen, glen, plen)
-        self.docs.append((doc, record.id, text, _bag(words), _bag(grams), json.dumps(vocab, ensure_ascii=False),
-                          json.dumps(tags, ensure_ascii=False),
-                          text_hash(embed_text(record.title, record.content)), key,
-                          _bag(pinyin)))
+        self.docs.append(
+            (
+                doc,
+                record.id,
+                text,
+                _bag(words),
+                _bag(grams),
+                json.dumps(vocab, ensure_ascii=False),
+                json.dumps(tags, ensure_ascii=False),
+                text_hash(embed_text(record.title, record.content)),
+                key,
+                _bag(pinyin),
+            )
+        )
         self.metas.append((doc, meta))
 
     def _postings(self, table: str, doc: int, old: dict, new: dict) -> None:
@@ -272,18 +366,22 @@ class _Writer:
         c = self.conn
         for table in ("search_word", "search_gram", "search_pinyin"):
             # In key order: B-tree pages are then filled one after another, not at random.
-            c.executemany(f'DELETE FROM {table} WHERE term = ? AND doc = ?', sorted(self.drop[table]))
-            c.executemany(f'INSERT OR REPLACE INTO {table} (term, doc, tf) VALUES (?, ?, ?)', sorted(self.put[table]))
-        c.executemany('DELETE FROM search_tag WHERE tag = ? AND doc = ?', self.tag_drop)
-        c.executemany('INSERT OR IGNORE INTO search_tag (tag, doc) VALUES (?, ?)', self.tag_put)
-        c.executemany('DELETE FROM search_doc WHERE doc = ?', self.gone)
-        c.executemany('DELETE FROM search_meta WHERE doc = ?', self.gone)
-        c.executemany('DELETE FROM search_text WHERE doc = ?', self.gone)
-        c.executemany('INSERT OR REPLACE INTO search_doc (doc, memory_id, words, grams, vocab, tags, ehash, key, '
-                      'pinyin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [row[:2] + row[3:] for row in self.docs])
-        c.executemany('INSERT OR REPLACE INTO search_text (doc, text) VALUES (?, ?)',
-                      [(row[0], row[2]) for row in self.docs])
-        c.executemany('INSERT OR REPLACE INTO search_meta (doc, meta) VALUES (?, ?)', self.metas)
+            c.executemany(f"DELETE FROM {table} WHERE term = ? AND doc = ?", sorted(self.drop[table]))
+            c.executemany(f"INSERT OR REPLACE INTO {table} (term, doc, tf) VALUES (?, ?, ?)", sorted(self.put[table]))
+        c.executemany("DELETE FROM search_tag WHERE tag = ? AND doc = ?", self.tag_drop)
+        c.executemany("INSERT OR IGNORE INTO search_tag (tag, doc) VALUES (?, ?)", self.tag_put)
+        c.executemany("DELETE FROM search_doc WHERE doc = ?", self.gone)
+        c.executemany("DELETE FROM search_meta WHERE doc = ?", self.gone)
+        c.executemany("DELETE FROM search_text WHERE doc = ?", self.gone)
+        c.executemany(
+            "INSERT OR REPLACE INTO search_doc (doc, memory_id, words, grams, vocab, tags, ehash, key, "
+            "pinyin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [row[:2] + row[3:] for row in self.docs],
+        )
+        c.executemany(
+            "INSERT OR REPLACE INTO search_text (doc, text) VALUES (?, ?)", [(row[0], row[2]) for row in self.docs]
+        )
+        c.executemany("INSERT OR REPLACE INTO search_meta (doc, meta) VALUES (?, ?)", self.metas)
         for name, value in self.delta.items():
             if value:
                 bump(c, name, value)
@@ -295,8 +393,7 @@ class _Writer:
             bump(c, "postings")  # readers keep their cached postings until this moves
 
 
-def sync(conn: sqlite3.Connection, tokenizer: Tokenizer, memory_ids: Iterable[str], *,
-         personas: bool = False) -> int:
+def sync(conn: sqlite3.Connection, tokenizer: Tokenizer, memory_ids: Iterable[str], *, personas: bool = False) -> int:
     """Bring the index in line with the store for these memories (added, changed or
     purged). Call inside the write transaction that changed them. Returns the number of
     other memories cut again because the vocabulary changed."""
@@ -357,11 +454,15 @@ def sync(conn: sqlite3.Connection, tokenizer: Tokenizer, memory_ids: Iterable[st
 
 
 def pending(conn) -> int:
-    return conn.execute('SELECT COUNT(*) FROM search_doc WHERE words IS NULL').fetchone()[0]
+    return conn.execute("SELECT COUNT(*) FROM search_doc WHERE words IS NULL").fetchone()[0]
 
 
-def build(store, *, cancel: Callable[[], bool] = lambda: False,
-          progress: Callable[[int, int], None] = lambda done, total: None) -> int:
+def build(
+    store,
+    *,
+    cancel: Callable[[], bool] = lambda: False,
+    progress: Callable[[int, int], None] = lambda done, total: None,
+) -> int:
     """Cut the memories the upgrade left uncut, BATCH per short transaction.
 
     Resumable: a kill -9 loses at most the batch in flight, and searches
@@ -376,8 +477,12 @@ def build(store, *, cancel: Callable[[], bool] = lambda: False,
         if not pending(conn):  # read first: no write lock is taken when nothing is left
             break
         with store.write():
-            ids = [i for (i,) in conn.execute('SELECT memory_id FROM search_doc WHERE words IS NULL '
-                                              'ORDER BY doc LIMIT ?', (BATCH,))]
+            ids = [
+                i
+                for (i,) in conn.execute(
+                    "SELECT memory_id FROM search_doc WHERE words IS NULL ORDER BY doc LIMIT ?", (BATCH,)
+                )
+            ]
             if not ids:
                 break
             sync(conn, store.tokenizer, ids)
@@ -394,10 +499,21 @@ def build(store, *, cancel: Callable[[], bool] = lambda: False,
 def reset(conn) -> int:
     """Empty the index and leave a stub per memory for ``build`` to cut (inside the
     caller's transaction; also the upgrade step when what a cut holds changes)."""
-    for table in ("search_word", "search_gram", "search_pinyin", "search_tag", "search_vocab", "search_code",
-                  "search_meta", "search_text", "search_doc", "search_segment", "search_dirty"):
-        conn.execute(f'DELETE FROM {table}')
-    conn.execute('DELETE FROM search_stat WHERE name != \'epoch\'')  # readers notice by the epoch
+    for table in (
+        "search_word",
+        "search_gram",
+        "search_pinyin",
+        "search_tag",
+        "search_vocab",
+        "search_code",
+        "search_meta",
+        "search_text",
+        "search_doc",
+        "search_segment",
+        "search_dirty",
+    ):
+        conn.execute(f"DELETE FROM {table}")
+    conn.execute("DELETE FROM search_stat WHERE name != 'epoch'")  # readers notice by the epoch
     return stub_all(conn)
 
 

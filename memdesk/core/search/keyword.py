@@ -34,6 +34,7 @@ figures as they were (LoCoMo R@5 / R@10 0.6355 / 0.7181, MemDaily R@5
 0.9033, with distractors 0.8053 / 0.8803); function-word weighting then
 moves the last to 0.8075 / 0.8817 (wordclass.py).
 """
+
 from __future__ import annotations
 
 import re
@@ -110,8 +111,7 @@ class QueryTerms:
         return bool(self.words or self.bigrams or self.pinyin)
 
     def add(self, other: QueryTerms, scale: float = 1.0) -> None:
-        for mine, theirs in ((self.words, other.words), (self.bigrams, other.bigrams),
-                             (self.pinyin, other.pinyin)):
+        for mine, theirs in ((self.words, other.words), (self.bigrams, other.bigrams), (self.pinyin, other.pinyin)):
             for term, weight in theirs.items():
                 mine[term] = mine.get(term, 0.0) + weight * scale
 
@@ -122,13 +122,19 @@ def searchable_text(record: MemoryRecord) -> str:
     return normalise("\n".join(p for p in parts if p))
 
 
-def document_terms(tokenizer: Tokenizer, record: MemoryRecord,
-                   overlay: frozenset[str] = frozenset()) -> tuple[Counter, Counter]:
+def document_terms(
+    tokenizer: Tokenizer, record: MemoryRecord, overlay: frozenset[str] = frozenset()
+) -> tuple[Counter, Counter]:
     """A memory's (word, bigram) bags, weighted by field; overlay: its store's vocabulary in it."""
     words: Counter = Counter()
     grams: Counter = Counter()
-    fields = {"title": record.title, "content": record.content, "summary": record.summary,
-              "tags": " ".join(record.tags), "group": record.group.replace("/", " ")}
+    fields = {
+        "title": record.title,
+        "content": record.content,
+        "summary": record.summary,
+        "tags": " ".join(record.tags),
+        "group": record.group.replace("/", " "),
+    }
     for name, text in fields.items():
         if not text:
             continue
@@ -151,8 +157,13 @@ SHARED_THESAURUS = Thesaurus()  # read once per process, on first use
 
 
 class KeywordIndex:
-    def __init__(self, tokenizer: Tokenizer, settings: KeywordSettings | None = None,
-                 thesaurus: Thesaurus | None = None, pinyin: Pinyin | None = None):
+    def __init__(
+        self,
+        tokenizer: Tokenizer,
+        settings: KeywordSettings | None = None,
+        thesaurus: Thesaurus | None = None,
+        pinyin: Pinyin | None = None,
+    ):
         self.tokenizer = tokenizer
         self.thesaurus = thesaurus or SHARED_THESAURUS
         self.reader = pinyin or SHARED_PINYIN
@@ -209,7 +220,8 @@ class KeywordIndex:
             for sentence, is_question in zip(sentences, asks):
                 weight = 1.0 if (is_question or not focus) else self.settings.question_focus
                 words, dropped = self.tokenizer.words_and_stops(
-                    sentence, normalised=True, subwords=self.settings.query_subwords)
+                    sentence, normalised=True, subwords=self.settings.query_subwords
+                )
                 stops += dropped
                 for term in words:
                     terms.words[term] = terms.words.get(term, 0.0) + weight
@@ -217,7 +229,8 @@ class KeywordIndex:
                     terms.bigrams[term] = terms.bigrams.get(term, 0.0) + weight
             terms.sentence = terms.sentence or any(asks) or stops >= 2
             terms.counting = terms.counting or any(
-                _COUNTING.search(s) for s, q in zip(sentences, asks) if q or not focus)
+                _COUNTING.search(s) for s, q in zip(sentences, asks) if q or not focus
+            )
         if terms.sentence and self.settings.function_weight != 1.0:
             function = function_words()
             for term in terms.words:
@@ -316,8 +329,7 @@ class KeywordIndex:
         if len(order) > s.expand_docs and scores[order[s.expand_docs]] >= tie * best:
             return QueryTerms()
         extra = QueryTerms()
-        for bag, source, out in ((self.words, terms.words, extra.words),
-                                 (self.bigrams, terms.bigrams, extra.bigrams)):
+        for bag, source, out in ((self.words, terms.words, extra.words), (self.bigrams, terms.bigrams, extra.bigrams)):
             weights: Counter = Counter()
             for slot in top:
                 doc = bag.doc_weights(int(slot))
@@ -335,16 +347,18 @@ class KeywordIndex:
 
     def matched(self, slot: int, terms: QueryTerms) -> tuple[list[str], list[str]]:
         """Query words and bigrams this memory contains (for explain)."""
-        return ([t for t in terms.words if self.words.contains(slot, t)],
-                [t for t in terms.bigrams if self.bigrams.contains(slot, t)])
+        return (
+            [t for t in terms.words if self.words.contains(slot, t)],
+            [t for t in terms.bigrams if self.bigrams.contains(slot, t)],
+        )
 
     def matched_pinyin(self, slot: int, terms: QueryTerms) -> list[str]:
-        """"kafei → 咖啡" for each reading the query spells that this memory holds."""
+        """ "kafei → 咖啡" for each reading the query spells that this memory holds."""
         out = []
         for term in terms.pinyin:
             if self.pinyin.contains(slot, term):
                 words = self.reader.words_for(term, self.words.doc_weights(slot))
-                shown = term[len(INITIALS):] if term.startswith(INITIALS) else term
+                shown = term[len(INITIALS) :] if term.startswith(INITIALS) else term
                 out.append(f"{shown}{PINYIN_SEP}{WORDS_SEP.join(words[:3]) or '?'}")
         return out
 

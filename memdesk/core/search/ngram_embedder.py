@@ -5,6 +5,7 @@ model still exercise the whole vector path with real vectors. Similarity is
 lexical (shared character n-grams), not semantic, so it is no substitute for
 a trained model in the product.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -31,11 +32,11 @@ class HashingEmbedder:
         feats = []
         for run in _CJK.findall(text):
             feats.extend(run)  # single characters carry meaning in Chinese
-            feats.extend(run[i:i + 2] for i in range(len(run) - 1))
+            feats.extend(run[i : i + 2] for i in range(len(run) - 1))
         for word in _WORD.findall(_CJK.sub(" ", text)):
             padded = f"<{word}>"
             feats.append(padded)
-            feats.extend(padded[i:i + 3] for i in range(len(padded) - 2))
+            feats.extend(padded[i : i + 3] for i in range(len(padded) - 2))
         return feats or ["<empty>"]  # every row must have norm 1
 
     def _bucket(self, feature: str) -> tuple[int, float]:

@@ -38,6 +38,7 @@ a chunk mixing letters and characters reads the characters ("ka啡" ->
 as many letters in as few words as can be (as an input method picks), so
 "kafeiyinliao" finds 咖啡 and 饮料.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -66,7 +67,8 @@ _UE = re.compile(r"([ln])ue")  # no syllable ends in l, and none starts with u: 
 # Every toneless syllable pypinyin's table uses, less the interjections m, n, ng, hm, hng
 # (they would split English words into "syllables"). A query needs only this list,
 # not the table (mixed chunks such as "ka啡" excepted).
-SYLLABLES = frozenset("""
+SYLLABLES = frozenset(
+    """
 a ai an ang ao ba bai ban bang bao bei ben beng bi bian biang biao bie bin bing bo bong bu ca cai
 can cang cao ce cei cen ceng cha chai chan chang chao che chen cheng chi chong chou chu chua chuai
 chuan chuang chui chun chuo ci cong cou cu cuan cui cun cuo da dai dan dang dao de dei den deng di
@@ -85,7 +87,8 @@ tei teng ti tian tiao tie ting tong tou tu tuan tui tun tuo wa wai wan wang wei 
 xi xia xian xiang xiao xie xin xing xiong xiu xu xuan xue xun ya yan yang yao ye yi yin ying yo yong
 you yu yuan yue yun za zai zan zang zao ze zei zen zeng zha zhai zhan zhang zhao zhe zhei zhen zheng
 zhi zhong zhou zhu zhua zhuai zhuan zhuang zhui zhun zhuo zi zong zou zu zuan zui zun zuo
-""".split())
+""".split()
+)
 
 
 def data_path(name: str = "pinyin_dict.json") -> Path | None:
@@ -106,13 +109,21 @@ def data_path(name: str = "pinyin_dict.json") -> Path | None:
 
 
 _PLAIN = {}
-for _plain, _marked in (("a", "āáǎà"), ("e", "ēéěèê"), ("i", "īíǐì"), ("o", "ōóǒò"), ("u", "ūúǔù"),
-                        ("v", "üǖǘǚǜ"), ("m", "ḿ"), ("n", "ńňǹ")):
+for _plain, _marked in (
+    ("a", "āáǎà"),
+    ("e", "ēéěèê"),
+    ("i", "īíǐì"),
+    ("o", "ōóǒò"),
+    ("u", "ūúǔù"),
+    ("v", "üǖǘǚǜ"),
+    ("m", "ḿ"),
+    ("n", "ńňǹ"),
+):
     _PLAIN.update({ord(c): _plain for c in _marked})
 
 
 def toneless(reading: str) -> str:
-    """"lǜ" -> "lv", "kā" -> "ka": tone marks dropped, ü written v."""
+    """ "lǜ" -> "lv", "kā" -> "ka": tone marks dropped, ü written v."""
     text = reading.strip().casefold().translate(_PLAIN)
     if not text.isascii():  # marks typed as combining characters
         text = unicodedata.normalize("NFD", text).replace("u\u0308", "v")
@@ -144,8 +155,9 @@ class Pinyin:
                 for code, readings in raw.items():
                     seen = plain.get(readings)
                     if seen is None:
-                        seen = plain[readings] = tuple(dict.fromkeys(
-                            toneless(r) for r in readings.split(",") if r.strip()))
+                        seen = plain[readings] = tuple(
+                            dict.fromkeys(toneless(r) for r in readings.split(",") if r.strip())
+                        )
                     if seen:
                         table[int(code)] = seen
                 self._table = table
@@ -256,8 +268,10 @@ class Pinyin:
                 units.append([letters])
             elif _HAN_CHAR.search(chunk) and re.search(r"[a-z]", chunk):
                 close_run()
-                pieces = [[p] if not _HAN_CHAR.match(p) else list(self.char(p)[:MAX_READINGS])
-                          for p in re.findall(r"[a-z]+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", chunk)]
+                pieces = [
+                    [p] if not _HAN_CHAR.match(p) else list(self.char(p)[:MAX_READINGS])
+                    for p in re.findall(r"[a-z]+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", chunk)
+                ]
                 if all(pieces):
                     units.append(["".join(p) for p in itertools.islice(itertools.product(*pieces), MAX_COMBOS)])
             else:
@@ -293,7 +307,7 @@ class Pinyin:
         for j in range(1, len(bounds)):
             choice = best[j - 1]  # position j left uncovered
             for i in range(max(0, j - MAX_SPAN), j - 1):  # two syllables at least
-                piece = letters[bounds[i]:bounds[j]]
+                piece = letters[bounds[i] : bounds[j]]
                 covered, pieces, chosen = best[i]
                 candidate = (covered + len(piece), pieces - 1, chosen + [piece])
                 if candidate[:2] > choice[:2] and known(piece):
@@ -309,9 +323,10 @@ class Pinyin:
 
     def _spells(self, word: str, term: str) -> bool:
         if term.startswith(INITIALS):
-            letters = term[len(INITIALS):]
+            letters = term[len(INITIALS) :]
             return len(letters) == len(word) and all(
-                any(r[:1] == letter for r in self.char(c)) for c, letter in zip(word, letters))
+                any(r[:1] == letter for r in self.char(c)) for c, letter in zip(word, letters)
+            )
         ends = {0}  # positions in term reachable after the characters so far
         for c in word:
             ends = {end + len(r) for end in ends for r in self.char(c) if term.startswith(r, end)}

@@ -14,6 +14,7 @@ Full-width forms (＂ ： （ ） －) are read as their ASCII forms (NFKC), and
 user typed. ``parse(text, lenient=True)`` never raises: assistants send
 natural sentences, and a stray quote must not make their search fail.
 """
+
 from __future__ import annotations
 
 import re
@@ -160,12 +161,12 @@ def _lex(text: str, where: list[int]) -> list[_Token]:
             end = text.find(_QUOTES[ch], i + 1)
             if end < 0:
                 raise QuerySyntaxError("this quote is never closed", where[i])
-            tokens.append(_Token("phrase", text[i + 1:end], where[i]))
+            tokens.append(_Token("phrase", text[i + 1 : end], where[i]))
             i = end + 1
         else:
             start = i
             while i < n and not text[i].isspace() and text[i] not in "()" and text[i] not in _QUOTES:
-                if text[i] == ":" and i + 1 < n and text[i + 1] in _QUOTES and _TEXT.match(text[start:i + 1]):
+                if text[i] == ":" and i + 1 < n and text[i + 1] in _QUOTES and _TEXT.match(text[start : i + 1]):
                     close = text.find(_QUOTES[text[i + 1]], i + 2)
                     if close < 0:
                         raise QuerySyntaxError("this quote is never closed", where[i + 1])
@@ -214,8 +215,12 @@ class _Parser:
         if not parts:
             token = self.peek()
             where = token.pos if token is not None else self.end
-            raise QuerySyntaxError("OR needs a term on both sides" if token is not None and token.kind == "or"
-                                   else "expected a search term here", where)
+            raise QuerySyntaxError(
+                "OR needs a term on both sides"
+                if token is not None and token.kind == "or"
+                else "expected a search term here",
+                where,
+            )
         return parts[0] if len(parts) == 1 else And(tuple(parts))
 
     def unary(self):

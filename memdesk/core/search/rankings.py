@@ -1,4 +1,5 @@
 """Small ranking helpers shared by the engine: order, merge, substring needles."""
+
 from __future__ import annotations
 
 import re
@@ -49,5 +50,4 @@ def needles(words: list[str]) -> list[str]:
 
 
 def bigram_covered(needle: str) -> bool:
-    return (len(needle) >= 2 and all(_CJK_CHAR.match(c) for c in needle)
-            and not any(c in BIGRAM_SKIP for c in needle))
+    return len(needle) >= 2 and all(_CJK_CHAR.match(c) for c in needle) and not any(c in BIGRAM_SKIP for c in needle)

@@ -17,6 +17,7 @@ bundle needs is the extension (~1.0 MB) and t2s's five dictionary files
 left out (packaging/memdesk.spec). Without the package, search still works,
 each script finding only itself.
 """
+
 from __future__ import annotations
 
 import logging
@@ -82,7 +83,7 @@ def originals(original: str, folded: str, words) -> dict[str, str]:
     for word in words:
         start = folded.find(word)
         while start >= 0:
-            written = original[start:start + len(word)]
+            written = original[start : start + len(word)]
             if written != word:
                 out[word] = written
                 break

@@ -4,11 +4,13 @@ Kept short on purpose: only function words and question words that carry no
 topic. Queries made only of stop words still find memories through the
 substring fallback, so nothing becomes unfindable.
 """
+
 from __future__ import annotations
 
 # English function words (lower-case, before stemming), including the
 # fragments jieba leaves from contractions ("don't" -> "don", "t").
-ENGLISH = frozenset("""
+ENGLISH = frozenset(
+    """
 a about above after again against all am an and any are aren as at be because been before being
 below between both but by can couldn d did didn do does doesn doing don down during each few for
 from further had hadn has hasn have haven having he her here hers herself him himself his how i if
@@ -17,10 +19,12 @@ of off on once only or other our ours ourselves out over own re s same shan she 
 some such t than that the their theirs them themselves then there these they this those through
 to too under until up ve very was wasn we were weren what when where which while who whom why will
 with won wouldn y you your yours yourself yourselves would could might shall also
-""".split())
+""".split()
+)
 
 # Chinese function words, pronouns and question words.
-CHINESE = frozenset("""
+CHINESE = frozenset(
+    """
 的 了 着 过 是 在 有 和 与 及 或 也 都 就 还 又 把 被 让 给 对 从 向 于 以 而 之 其 这 那 个 些
 吗 呢 吧 啊 呀 哦 嗯 么 哪 谁 几 我 你 您 他 她 它 们 得 地 很 要 会 能 去 来 说 上 下 中 里 吗 啦
 我们 你们 他们 她们 它们 咱们 自己 什么 怎么 怎样 如何 哪里 哪儿 哪些 哪个 多少 为什么 是否 是不是
@@ -29,7 +33,8 @@ CHINESE = frozenset("""
 另外 对于 关于 以下 以上 可能 应该 比较 真的 非常 特别 一点 有点 一直 其 最 更 还有 觉得 感觉
 知道 好像 其实 话说 等等 哎呀 哇 诶 额 嗯嗯 啥 咋 那么 这么 为啥 一样 其他 其它 之类 并且 然而
 虽然 不过 而是 只是 才 呃 哦豁 来着 一下子 这儿 那儿 这里 那里 还要 真是
-""".split())
+""".split()
+)
 
 WORDS = ENGLISH | CHINESE
 # Particles that are almost never part of a content word: a CJK bigram with

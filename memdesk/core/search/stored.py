@@ -8,6 +8,7 @@ change feed (and the index's epoch, bumped when vocabulary re-cuts or the
 upgrade build touch memories the feed does not name), so a write by any
 process is seen by the next search here.
 """
+
 from __future__ import annotations
 
 import fnmatch
@@ -34,26 +35,93 @@ POSTINGS_CACHE = 256  # terms whose postings stay in memory between searches
 VECTOR_BLOCK = 4096  # stored vectors read per step at start
 
 
-_RECORD_COLUMNS = ("id", "persona_id", "group_name", "title", "content", "summary", "tags", "type", "scope",
-                   "importance", "importance_set", "source", "dedup_key", "content_hash", "created_at",
-                   "updated_at", "last_access_at", "access_count", "mention_count", "expires_at", "deleted_at",
-                   "superseded_by", "tier", "heat", "version")
+_RECORD_COLUMNS = (
+    "id",
+    "persona_id",
+    "group_name",
+    "title",
+    "content",
+    "summary",
+    "tags",
+    "type",
+    "scope",
+    "importance",
+    "importance_set",
+    "source",
+    "dedup_key",
+    "content_hash",
+    "created_at",
+    "updated_at",
+    "last_access_at",
+    "access_count",
+    "mention_count",
+    "expires_at",
+    "deleted_at",
+    "superseded_by",
+    "tier",
+    "heat",
+    "version",
+)
 _RECORD_SQL = ", ".join(f'm."{c}"' for c in _RECORD_COLUMNS)
 _TIMES = {i for i, c in enumerate(_RECORD_COLUMNS) if c.endswith("_at")}
 
 
 def _record(row) -> MemoryRecord:
     values = [(stored_datetime(v) if v is not None else None) if i in _TIMES else v for i, v in enumerate(row)]
-    (memory_id, persona_id, group, title, content, summary, tags, kind, scope, importance, importance_set, source,
-     dedup_key, content_hash, created, updated, accessed, access_count, mention_count, expires, deleted,
-     superseded_by, tier, heat, version) = values
+    (
+        memory_id,
+        persona_id,
+        group,
+        title,
+        content,
+        summary,
+        tags,
+        kind,
+        scope,
+        importance,
+        importance_set,
+        source,
+        dedup_key,
+        content_hash,
+        created,
+        updated,
+        accessed,
+        access_count,
+        mention_count,
+        expires,
+        deleted,
+        superseded_by,
+        tier,
+        heat,
+        version,
+    ) = values
     return MemoryRecord(
-        id=memory_id, persona_id=persona_id, group=group, title=title, content=content, summary=summary,
-        tags=tuple(json.loads(tags)), type=kind, scope=scope, importance=importance,
-        importance_set=bool(importance_set), source=source, dedup_key=dedup_key, content_hash=content_hash,
-        created_at=created, updated_at=updated, last_access_at=accessed, access_count=access_count,
-        mention_count=mention_count, expires_at=expires, deleted_at=deleted, superseded_by=superseded_by,
-        tier=tier, heat=heat, version=version)
+        id=memory_id,
+        persona_id=persona_id,
+        group=group,
+        title=title,
+        content=content,
+        summary=summary,
+        tags=tuple(json.loads(tags)),
+        type=kind,
+        scope=scope,
+        importance=importance,
+        importance_set=bool(importance_set),
+        source=source,
+        dedup_key=dedup_key,
+        content_hash=content_hash,
+        created_at=created,
+        updated_at=updated,
+        last_access_at=accessed,
+        access_count=access_count,
+        mention_count=mention_count,
+        expires_at=expires,
+        deleted_at=deleted,
+        superseded_by=superseded_by,
+        tier=tier,
+        heat=heat,
+        version=version,
+    )
 
 
 class StoredTable(RecordTable):
@@ -84,11 +152,11 @@ class StoredTable(RecordTable):
 
     def load(self) -> None:
         conn = self.store.connection()
-        size = conn.execute('SELECT COALESCE(MAX(doc), 0) + 1 FROM search_meta').fetchone()[0]
+        size = conn.execute("SELECT COALESCE(MAX(doc), 0) + 1 FROM search_meta").fetchone()[0]
         for name, array in self.cols.items():
             self.cols[name] = np.zeros(max(size, 16), dtype=array.dtype)
         self._size = size
-        cursor = conn.execute('SELECT meta FROM search_meta')
+        cursor = conn.execute("SELECT meta FROM search_meta")
         while True:  # in slices: a million rows joined at once would double the peak memory
             rows = cursor.fetchmany(50_000)
             if not rows:
@@ -106,8 +174,24 @@ class StoredTable(RecordTable):
         c = self.cols
         c["live"][docs] = True
         c["seq"][docs] = docs
-        for name in ("persona", "group", "type", "scope", "tier", "importance", "created", "updated",
-                     "expires", "access", "mention", "deleted", "superseded", "wlen", "glen", "plen"):
+        for name in (
+            "persona",
+            "group",
+            "type",
+            "scope",
+            "tier",
+            "importance",
+            "created",
+            "updated",
+            "expires",
+            "access",
+            "mention",
+            "deleted",
+            "superseded",
+            "wlen",
+            "glen",
+            "plen",
+        ):
             c[name][docs] = rows[name]
         self._count = int(self.col("live").sum())
         self._neighbours = None
@@ -117,15 +201,17 @@ class StoredTable(RecordTable):
         conn = self.store.connection()
         found, blobs = [], []
         for start in range(0, len(memory_ids), 500):
-            chunk = memory_ids[start:start + 500]
+            chunk = memory_ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
             for doc, ehash, meta in conn.execute(
-                    f'SELECT d.doc, d.ehash, m.meta FROM search_doc d JOIN search_meta m ON m.doc = d.doc '
-                    f'WHERE d.memory_id IN ({marks})', chunk):
+                f"SELECT d.doc, d.ehash, m.meta FROM search_doc d JOIN search_meta m ON m.doc = d.doc "
+                f"WHERE d.memory_id IN ({marks})",
+                chunk,
+            ):
                 found.append((doc, ehash))
                 blobs.append(meta)
         if len(found) < len(memory_ids):  # some were purged: drop slots that no longer exist
-            live = {d for (d,) in conn.execute('SELECT doc FROM search_meta')}
+            live = {d for (d,) in conn.execute("SELECT doc FROM search_meta")}
             for slot in np.where(self.col("live"))[0].tolist():
                 if slot not in live:
                     self.cols["live"][slot] = False
@@ -134,7 +220,7 @@ class StoredTable(RecordTable):
         return found
 
     def _codes(self) -> None:
-        rows = self.store.connection().execute('SELECT kind, name, code FROM search_code').fetchall()
+        rows = self.store.connection().execute("SELECT kind, name, code FROM search_code").fetchall()
         self._persona_codes = {n: c for k, n, c in rows if k == "p"}
         self._group_codes = {n: c for k, n, c in rows if k == "g"}
 
@@ -152,10 +238,13 @@ class StoredTable(RecordTable):
         conn = self.store.connection()
         out = {}
         for start in range(0, len(slots), 500):
-            chunk = [int(s) for s in slots[start:start + 500]]
+            chunk = [int(s) for s in slots[start : start + 500]]
             marks = ",".join("?" * len(chunk))
-            for row in conn.execute(f'SELECT d.doc, {_RECORD_SQL} FROM search_doc d JOIN memory m ON m.id = d.memory_id '
-                                    f'WHERE d.doc IN ({marks})', chunk):
+            for row in conn.execute(
+                f"SELECT d.doc, {_RECORD_SQL} FROM search_doc d JOIN memory m ON m.id = d.memory_id "
+                f"WHERE d.doc IN ({marks})",
+                chunk,
+            ):
                 out[row[0]] = _record(row[1:])
         return out
 
@@ -163,14 +252,17 @@ class StoredTable(RecordTable):
         conn = self.store.connection()
         out = {}
         for start in range(0, len(slots), 500):
-            chunk = [int(s) for s in slots[start:start + 500]]
+            chunk = [int(s) for s in slots[start : start + 500]]
             marks = ",".join("?" * len(chunk))
-            out.update(conn.execute(f'SELECT doc, memory_id FROM search_doc WHERE doc IN ({marks})', chunk))
+            out.update(conn.execute(f"SELECT doc, memory_id FROM search_doc WHERE doc IN ({marks})", chunk))
         return out
 
     def slot(self, memory_id: str) -> int | None:
-        row = self.store.connection().execute(
-            'SELECT doc FROM search_doc WHERE memory_id = ? AND words IS NOT NULL', (memory_id,)).fetchone()
+        row = (
+            self.store.connection()
+            .execute("SELECT doc FROM search_doc WHERE memory_id = ? AND words IS NOT NULL", (memory_id,))
+            .fetchone()
+        )
         return row[0] if row else None
 
     def tag_mask(self, pattern: str) -> np.ndarray:
@@ -178,11 +270,13 @@ class StoredTable(RecordTable):
         pattern = normalise(pattern)
         conn = self.store.connection()
         if any(c in pattern for c in "*?["):
-            tags = [t for (t,) in conn.execute('SELECT DISTINCT tag FROM search_tag') if fnmatch.fnmatchcase(t, pattern)]
+            tags = [
+                t for (t,) in conn.execute("SELECT DISTINCT tag FROM search_tag") if fnmatch.fnmatchcase(t, pattern)
+            ]
         else:
             tags = [pattern]
         for tag in tags:
-            docs = [d for (d,) in conn.execute('SELECT doc FROM search_tag WHERE tag = ?', (tag,)) if d < self.size]
+            docs = [d for (d,) in conn.execute("SELECT doc FROM search_tag WHERE tag = ?", (tag,)) if d < self.size]
             mask[docs] = True
         return mask & self.col("live")
 
@@ -190,11 +284,15 @@ class StoredTable(RecordTable):
         mask = np.zeros(self.size, dtype=bool)
         conn = self.store.connection()
         if any(c in pattern for c in "*?["):
-            rows = [(d, i) for d, i in conn.execute('SELECT doc, memory_id FROM search_doc WHERE words IS NOT NULL')
-                    if fnmatch.fnmatchcase(i, pattern)]
+            rows = [
+                (d, i)
+                for d, i in conn.execute("SELECT doc, memory_id FROM search_doc WHERE words IS NOT NULL")
+                if fnmatch.fnmatchcase(i, pattern)
+            ]
         else:
-            rows = conn.execute('SELECT doc, memory_id FROM search_doc WHERE memory_id = ? AND words IS NOT NULL',
-                                (pattern,)).fetchall()
+            rows = conn.execute(
+                "SELECT doc, memory_id FROM search_doc WHERE memory_id = ? AND words IS NOT NULL", (pattern,)
+            ).fetchall()
         docs = [d for d, _ in rows if d < self.size]
         mask[docs] = True
         return mask
@@ -244,7 +342,7 @@ class StoredField(BM25Field):
             self._dirty = segments.dirty_docs(conn)
         arrays = segments.read(conn, self.name, term, self._dirty)
         if arrays is None:
-            rows = conn.execute(f'SELECT doc, tf FROM {self.name} WHERE term = ?', (term,)).fetchall()
+            rows = conn.execute(f"SELECT doc, tf FROM {self.name} WHERE term = ?", (term,)).fetchall()
             table = np.array(rows, dtype=np.float64).reshape(-1, 2)
             arrays = (table[:, 0].astype(np.int64), table[:, 1].copy())
         # Uncut or just-purged docs can sit beyond the loaded columns for a moment.
@@ -267,10 +365,11 @@ class StoredField(BM25Field):
         # floors); one pass over the term counts, kept until the index changes.
         if self._avg is None:
             n = self._n
-            dfs = np.array([c for (c,) in self.store.connection().execute(
-                f'SELECT COUNT(*) FROM {self.name} GROUP BY term')], dtype=np.float64)
-            self._avg = 0.0 if n == 0 or len(dfs) == 0 else float(
-                np.mean(np.log(n - dfs + 0.5) - np.log(dfs + 0.5)))
+            dfs = np.array(
+                [c for (c,) in self.store.connection().execute(f"SELECT COUNT(*) FROM {self.name} GROUP BY term")],
+                dtype=np.float64,
+            )
+            self._avg = 0.0 if n == 0 or len(dfs) == 0 else float(np.mean(np.log(n - dfs + 0.5) - np.log(dfs + 0.5)))
         return self._avg
 
     def idf(self, term: str) -> float:
@@ -286,7 +385,7 @@ class StoredField(BM25Field):
         cached = self._docs.get(slot)
         if cached is None:
             column = _BAGS[self.name]
-            row = self.store.connection().execute(f'SELECT {column} FROM search_doc WHERE doc = ?', (slot,)).fetchone()
+            row = self.store.connection().execute(f"SELECT {column} FROM search_doc WHERE doc = ?", (slot,)).fetchone()
             cached = json.loads(row[0]) if row and row[0] else {}
             if len(self._docs) > 512:
                 self._docs.clear()
@@ -313,7 +412,9 @@ class StoredField(BM25Field):
             self._docs.clear()
             other._docs.clear()
         marks = ",".join("?" * len(wanted))
-        for doc, words, grams in conn.execute(f'SELECT doc, words, grams FROM search_doc WHERE doc IN ({marks})', wanted):
+        for doc, words, grams in conn.execute(
+            f"SELECT doc, words, grams FROM search_doc WHERE doc IN ({marks})", wanted
+        ):
             self._docs[doc] = json.loads(words) if words else {}
             other._docs[doc] = json.loads(grams) if grams else {}
 
@@ -331,8 +432,9 @@ class StoreTokenizer:
         return Vocabulary(self.store.connection()).within(text if normalised else normalise(text))
 
     def words_and_stops(self, text: str, *, normalised: bool = False, subwords: bool = True):
-        return self.base.words_and_stops(text, normalised=normalised, subwords=subwords,
-                                         overlay=self._overlay(text, normalised))
+        return self.base.words_and_stops(
+            text, normalised=normalised, subwords=subwords, overlay=self._overlay(text, normalised)
+        )
 
     def words(self, text: str, *, normalised: bool = False, subwords: bool = True) -> list[str]:
         return self.words_and_stops(text, normalised=normalised, subwords=subwords)[0]
@@ -351,7 +453,8 @@ class StoredSubstring(SubstringIndex):
         found: list[int] = []
         size = self.table.size
         for (doc,) in self.store.connection().execute(
-                'SELECT doc FROM search_text WHERE instr(text, ?) > 0 ORDER BY doc', (needle,)):
+            "SELECT doc FROM search_text WHERE instr(text, ?) > 0 ORDER BY doc", (needle,)
+        ):
             if doc < size and (allowed is None or allowed[doc]):
                 found.append(doc)
                 if limit is not None and len(found) >= limit:
@@ -359,7 +462,7 @@ class StoredSubstring(SubstringIndex):
         return found
 
     def text(self, slot: int) -> str:
-        row = self.store.connection().execute('SELECT text FROM search_text WHERE doc = ?', (int(slot),)).fetchone()
+        row = self.store.connection().execute("SELECT text FROM search_text WHERE doc = ?", (int(slot),)).fetchone()
         return row[0] if row else ""
 
 
@@ -368,8 +471,13 @@ class StoredIndex:
 
     stored = True
 
-    def __init__(self, store, tokenizer: Tokenizer, settings: KeywordSettings | None = None,
-                 vector_model: tuple[str, int] | None = None):
+    def __init__(
+        self,
+        store,
+        tokenizer: Tokenizer,
+        settings: KeywordSettings | None = None,
+        vector_model: tuple[str, int] | None = None,
+    ):
         self.store = store
         self.tokenizer = tokenizer
         self.table = StoredTable(store)
@@ -387,7 +495,7 @@ class StoredIndex:
 
     def load(self) -> None:
         conn = self.store.connection()
-        self.marker = conn.execute('SELECT COALESCE(MAX(seq), 0) FROM change_log').fetchone()[0]
+        self.marker = conn.execute("SELECT COALESCE(MAX(seq), 0) FROM change_log").fetchone()[0]
         self.epoch = stat(conn, "epoch")
         self.pending = pending(conn)
         self.postings_version = None  # a full load drops every cached posting
@@ -410,16 +518,18 @@ class StoredIndex:
         """Take in what any process wrote since the last look. Returns (anything
         changed, [(slot, embed-text hash)] of changed memories)."""
         conn = self.store.connection()
-        newest = conn.execute('SELECT COALESCE(MAX(seq), 0) FROM change_log').fetchone()[0]
+        newest = conn.execute("SELECT COALESCE(MAX(seq), 0) FROM change_log").fetchone()[0]
         epoch = stat(conn, "epoch")
         if newest == self.marker and epoch == self.epoch:
             return False, []
         if epoch != self.epoch:
             self.load()
             return True, []
-        rows = conn.execute('SELECT memory_id FROM change_log WHERE seq > ? AND seq <= ? AND memory_id IS NOT NULL',
-                            (self.marker, newest)).fetchall()
-        oldest = conn.execute('SELECT MIN(seq) FROM change_log').fetchone()[0]
+        rows = conn.execute(
+            "SELECT memory_id FROM change_log WHERE seq > ? AND seq <= ? AND memory_id IS NOT NULL",
+            (self.marker, newest),
+        ).fetchall()
+        oldest = conn.execute("SELECT MIN(seq) FROM change_log").fetchone()[0]
         if len(rows) > RELOAD_AFTER or (oldest is not None and oldest > self.marker + 1):
             self.load()  # too much, or the feed was pruned past what we read
             return True, []
@@ -441,16 +551,18 @@ class StoredIndex:
         if vectors is None:
             return 0
         conn = self.store.connection()
-        matching = ('FROM memory_vector v JOIN search_doc d ON d.memory_id = v.memory_id '
-                    'WHERE v.model_id = ? AND v.dim = ? AND v.text_hash = d.ehash AND d.words IS NOT NULL')
+        matching = (
+            "FROM memory_vector v JOIN search_doc d ON d.memory_id = v.memory_id "
+            "WHERE v.model_id = ? AND v.dim = ? AND v.text_hash = d.ehash AND d.words IS NOT NULL"
+        )
         params = (vectors.model_id, vectors.dim)
-        count, last = conn.execute(f'SELECT COUNT(*), MAX(d.doc) {matching}', params).fetchone()
+        count, last = conn.execute(f"SELECT COUNT(*), MAX(d.doc) {matching}", params).fetchone()
         if not count:
             return 0
         vectors.reserve(last + 1)
         # Streamed in blocks into the one matrix: fetching all rows first held every blob as a
         # Python bytes object, then their join, then the matrix (three copies at the peak).
-        cursor = conn.execute(f'SELECT d.doc, v.text_hash, v.vector {matching}', params)
+        cursor = conn.execute(f"SELECT d.doc, v.text_hash, v.vector {matching}", params)
         while rows := cursor.fetchmany(VECTOR_BLOCK):
             block = np.frombuffer(b"".join(r[2] for r in rows), dtype="<f4").reshape(len(rows), vectors.dim)
             vectors.set_many(np.fromiter((r[0] for r in rows), np.int64, len(rows)), block, [r[1] for r in rows])

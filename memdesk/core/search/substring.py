@@ -5,6 +5,7 @@ the keyword index does not hold are still found. All texts are joined into
 one string (NUL-separated) so ``str.find`` scans them at C speed; only hits
 cost Python time, and a scan stops once it has enough in-scope hits.
 """
+
 from __future__ import annotations
 
 import bisect

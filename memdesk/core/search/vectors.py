@@ -5,6 +5,7 @@ product over the slots that have a vector. A vector is kept with the hash of
 the text it was computed from, so an edited memory stops matching its old
 text at once, before it is re-embedded.
 """
+
 from __future__ import annotations
 
 import numpy as np

@@ -24,6 +24,7 @@ expected: the distractors are chatty first-person lines, which function
 words in a question pull up; MemDaily's questions repeat the memory's own
 wording. Held-out conversational data decides whether it stays.
 """
+
 from __future__ import annotations
 
 import json

@@ -3,6 +3,7 @@
 Aliases (q/search/text → query; top_k/k/page_size/limit), tags as a list or
 a comma string, numbers as strings. Errors say exactly what to send instead.
 """
+
 from __future__ import annotations
 
 import json
@@ -44,8 +45,7 @@ def normalise(tool: str, raw, schema: dict) -> dict:
                 break
     unknown = set(raw) - {a for n in props for a in ALIASES.get(n, (n,))}
     if unknown:
-        raise ToolError(f"{tool}: unknown argument(s) {', '.join(sorted(unknown))}; "
-                        f"accepted: {', '.join(props)}")
+        raise ToolError(f"{tool}: unknown argument(s) {', '.join(sorted(unknown))}; accepted: {', '.join(props)}")
     for name in schema["function"]["parameters"].get("required", []):
         if name not in out or (isinstance(out[name], str) and not out[name].strip()):
             raise ToolError(f"{tool}: '{name}' is required")

@@ -12,6 +12,7 @@ token budget is spent. Without a model's tokenizer tokens are estimated: one
 per CJK character, and one per 4 characters (rounded up) of every other word —
 close to what BPE/WordPiece tokenizers give for Chinese and English text.
 """
+
 from __future__ import annotations
 
 import math
@@ -63,10 +64,20 @@ def _default_order(memories):
     return sorted(memories, key=lambda m: (m.importance, m.heat, m.updated_at), reverse=True)
 
 
-def build_brief(store, *, persona_id: str | None, message: str | None = None, search=None,
-                budget: int = DEFAULT_BUDGET, long_limit: int = DEFAULT_LONG, short_limit: int = DEFAULT_SHORT,
-                count_tokens=None, counted_with: str = "estimate", enabled: bool = True,
-                record_access: bool = True) -> Brief:
+def build_brief(
+    store,
+    *,
+    persona_id: str | None,
+    message: str | None = None,
+    search=None,
+    budget: int = DEFAULT_BUDGET,
+    long_limit: int = DEFAULT_LONG,
+    short_limit: int = DEFAULT_SHORT,
+    count_tokens=None,
+    counted_with: str = "estimate",
+    enabled: bool = True,
+    record_access: bool = True,
+) -> Brief:
     """The brief for ``persona_id``; ``search(query, persona=, limit=)`` ranks by the message."""
     if not enabled:
         return Brief("", 0, (), (), False, counted_with)
@@ -85,8 +96,10 @@ def build_brief(store, *, persona_id: str | None, message: str | None = None, se
     used = count(header)
     lines = [header]
     chosen: dict[str, list[str]] = {"long": [], "short": []}
-    for label, limit, items, key in (("Long-term", long_limit, long_term, "long"),
-                                     ("Short-term", short_limit, short_term, "short")):
+    for label, limit, items, key in (
+        ("Long-term", long_limit, long_term, "long"),
+        ("Short-term", short_limit, short_term, "short"),
+    ):
         if not items:
             continue
         title = f"{label} (top {limit}):"

@@ -4,6 +4,7 @@ Each entry keeps the arguments, the result and its effects — which memories
 it added, updated, deleted or restored, with the version it left them at —
 so a revert can undo exactly that call and refuses to overwrite later edits.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,9 +32,18 @@ class ToolCallRecord:
     reverted_at: datetime | None
 
     def to_json(self) -> dict:
-        return {"id": self.id, "at": to_iso(self.at), "persona_id": self.persona_id, "client": self.client,
-                "tool": self.tool, "arguments": self.arguments, "result": self.result, "ok": self.ok,
-                "effects": self.effects, "reverted_at": to_iso(self.reverted_at)}
+        return {
+            "id": self.id,
+            "at": to_iso(self.at),
+            "persona_id": self.persona_id,
+            "client": self.client,
+            "tool": self.tool,
+            "arguments": self.arguments,
+            "result": self.result,
+            "ok": self.ok,
+            "effects": self.effects,
+            "reverted_at": to_iso(self.reverted_at),
+        }
 
 
 def effects_of(changes: Changes) -> list[dict]:
@@ -42,24 +52,47 @@ def effects_of(changes: Changes) -> list[dict]:
     for action in ("added", "updated", "deleted", "restored"):
         for memory_id in getattr(changes, action):
             row = Memory.get_or_none(Memory.id == memory_id)
-            revision = (Revision.select(Revision.id).where(Revision.memory == memory_id)
-                        .order_by(Revision.id.desc()).first())
-            effects.append({"id": memory_id, "action": action, "version": row.version if row else None,
-                            "revision": revision.id if (revision and action == "updated") else None})
+            revision = (
+                Revision.select(Revision.id).where(Revision.memory == memory_id).order_by(Revision.id.desc()).first()
+            )
+            effects.append(
+                {
+                    "id": memory_id,
+                    "action": action,
+                    "version": row.version if row else None,
+                    "revision": revision.id if (revision and action == "updated") else None,
+                }
+            )
     return effects
 
 
 def record(*, tool: str, persona_id, client: str, arguments, result, ok: bool, effects) -> int:
-    row = ToolCall.create(at=now_utc(), persona_id=persona_id, client=client or "", tool=tool,
-                          arguments=json.dumps(arguments, ensure_ascii=False, default=str),
-                          result=json.dumps(result, ensure_ascii=False, default=str), ok=ok,
-                          effects=json.dumps(effects, ensure_ascii=False))
+    row = ToolCall.create(
+        at=now_utc(),
+        persona_id=persona_id,
+        client=client or "",
+        tool=tool,
+        arguments=json.dumps(arguments, ensure_ascii=False, default=str),
+        result=json.dumps(result, ensure_ascii=False, default=str),
+        ok=ok,
+        effects=json.dumps(effects, ensure_ascii=False),
+    )
     return row.id
 
 
 def _to_record(row: ToolCall) -> ToolCallRecord:
-    return ToolCallRecord(row.id, row.at, row.persona_id, row.client, row.tool, json.loads(row.arguments),
-                          json.loads(row.result), bool(row.ok), json.loads(row.effects), row.reverted_at)
+    return ToolCallRecord(
+        row.id,
+        row.at,
+        row.persona_id,
+        row.client,
+        row.tool,
+        json.loads(row.arguments),
+        json.loads(row.result),
+        bool(row.ok),
+        json.loads(row.effects),
+        row.reverted_at,
+    )
 
 
 def calls(*, limit: int = 200, persona_id=None, only_changes: bool = False) -> list[ToolCallRecord]:
@@ -95,7 +128,8 @@ def revert(call_id: int) -> Changes:
         if memory is not None and version is not None and memory.version != version:
             raise MemDeskError(
                 f"memory {memory_id} was changed after tool call {call_id}; revert that change first "
-                "or edit the memory by hand (nothing was reverted)")
+                "or edit the memory by hand (nothing was reverted)"
+            )
     changes = Changes()
     for effect in reversed(effects):
         if Memory.get_or_none(Memory.id == effect["id"]) is None:

@@ -3,6 +3,7 @@
 A long-running server shares the file with the window and the CLI, so before
 each search the engine catches up with the store's change feed.
 """
+
 from __future__ import annotations
 
 import threading

@@ -1,4 +1,5 @@
 """The assistant tools over the store, acting as one persona, with every call logged."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -15,9 +16,18 @@ SearchFn = Callable[..., list]  # (query, *, persona, limit, scope, type) -> [(M
 
 
 def memory_json(m: MemoryRecord, score: float | None = None) -> dict:
-    out = {"id": m.id, "title": m.title, "content": m.content, "group": m.group, "tags": list(m.tags),
-           "type": m.type, "scope": m.scope, "importance": m.importance,
-           "created_at": to_iso(m.created_at), "updated_at": to_iso(m.updated_at)}
+    out = {
+        "id": m.id,
+        "title": m.title,
+        "content": m.content,
+        "group": m.group,
+        "tags": list(m.tags),
+        "type": m.type,
+        "scope": m.scope,
+        "importance": m.importance,
+        "created_at": to_iso(m.created_at),
+        "updated_at": to_iso(m.updated_at),
+    }
     if m.expires_at:
         out["expires_at"] = to_iso(m.expires_at)
     if score is not None:
@@ -64,16 +74,30 @@ class MemoryTools:
             with self.store.write():
                 result, changes = getattr(self, "_" + name)(args, persona_id)
                 effects = log.effects_of(changes)
-                log.record(tool=name, persona_id=persona_id, client=self.client, arguments=arguments,
-                           result=result, ok=True, effects=effects)
+                log.record(
+                    tool=name,
+                    persona_id=persona_id,
+                    client=self.client,
+                    arguments=arguments,
+                    result=result,
+                    ok=True,
+                    effects=effects,
+                )
             return result
         except MemDeskError as exc:
             message = str(exc) if isinstance(exc, ToolError) else f"{name}: {exc}"
             if persona_id is None:
                 persona_id = self._persona_for_log(arguments)
             with self.store.write():
-                log.record(tool=name, persona_id=persona_id, client=self.client, arguments=arguments,
-                           result={"error": message}, ok=False, effects=[])
+                log.record(
+                    tool=name,
+                    persona_id=persona_id,
+                    client=self.client,
+                    arguments=arguments,
+                    result={"error": message},
+                    ok=False,
+                    effects=[],
+                )
             raise ToolError(message) from None
 
     def _persona_for_log(self, arguments) -> str | None:
@@ -110,11 +134,15 @@ class MemoryTools:
 
         content = validation.content(args["content"])
         # Identical to a memory this persona already sees (its own or a global one)?
-        same = self._same_content({validation.content_hash(content, persona_id),
-                                   validation.content_hash(content, None)})
+        same = self._same_content(
+            {validation.content_hash(content, persona_id), validation.content_hash(content, None)}
+        )
         if same:
-            return {"saved": False, "id": same[0].id,
-                    "message": "an identical memory already exists; nothing was added"}, _no_changes()
+            return {
+                "saved": False,
+                "id": same[0].id,
+                "message": "an identical memory already exists; nothing was added",
+            }, _no_changes()
         fields = {k: args[k] for k in ("title", "group", "tags") if k in args}
         changes = memory_ops.add({"content": content, "persona_id": persona_id, "source": "ai", **fields})
         return {"saved": True, "id": changes.added[0]}, changes
@@ -123,8 +151,9 @@ class MemoryTools:
         from ..convert import memory_record
         from ..models import Memory
 
-        rows = Memory.select().where(Memory.content_hash.in_(list(digests)) & Memory.deleted_at.is_null()
-                                     & Memory.superseded_by.is_null())
+        rows = Memory.select().where(
+            Memory.content_hash.in_(list(digests)) & Memory.deleted_at.is_null() & Memory.superseded_by.is_null()
+        )
         return [memory_record(r) for r in rows]
 
     def _memory_list(self, args, persona_id):
@@ -155,8 +184,10 @@ class MemoryTools:
         if not matches:
             return {"deleted": [], "message": f"no memory contains {query!r}; nothing was deleted"}, _no_changes()
         if len(matches) > DELETE_LIMIT:
-            raise ToolError(f"memory_delete: {len(matches)} memories contain {query!r}; that is too many to "
-                            f"delete at once (limit {DELETE_LIMIT}). Use a more specific query or an id.")
+            raise ToolError(
+                f"memory_delete: {len(matches)} memories contain {query!r}; that is too many to "
+                f"delete at once (limit {DELETE_LIMIT}). Use a more specific query or an id."
+            )
         listed = [{"id": m.id, "title": m.display_title} for m in matches]
         if args.get("dry_run"):
             return {"would_delete": listed}, _no_changes()
@@ -167,8 +198,11 @@ class MemoryTools:
     def _memory_upsert(self, args, persona_id):
         from .. import memory_ops
 
-        fields = {k: args[k] for k in ("title", "content", "type", "scope", "importance", "tags",
-                                       "dedup_key", "expires_in_days") if k in args}
+        fields = {
+            k: args[k]
+            for k in ("title", "content", "type", "scope", "importance", "tags", "dedup_key", "expires_in_days")
+            if k in args
+        }
         if "expires_in_days" in fields and "scope" not in fields:
             fields["scope"] = "short_term"
         changes = memory_ops.upsert({**fields, "persona_id": persona_id, "source": "ai"}, reason="ai")
@@ -197,8 +231,10 @@ class MemoryTools:
             filters = {k: args[k] for k in ("scope", "type") if k in args}
             tags = args.get("tags")
             if not filters and not tags:
-                raise ToolError("memory_forget: give an id, or at least one filter (scope, type, tags); "
-                                "forgetting everything at once is not allowed")
+                raise ToolError(
+                    "memory_forget: give an id, or at least one filter (scope, type, tags); "
+                    "forgetting everything at once is not allowed"
+                )
             state = "active" if action == "delete" else "deleted"
             targets = self.store.list(persona=persona_id or "", merge_global=True, state=state, **filters)
             if tags:
@@ -232,7 +268,10 @@ def brief_for(tools: MemoryTools, *, persona: str | None = None, message: str | 
     persona_id = tools.persona_id(persona)
     search = None
     if message:
+
         def search(query, *, persona, limit):
             return tools._run_search(query, persona, limit)
-    return build_brief(tools.store, persona_id=persona_id, message=message, search=search,
-                       enabled=tools.enabled(persona_id), **options)
+
+    return build_brief(
+        tools.store, persona_id=persona_id, message=message, search=search, enabled=tools.enabled(persona_id), **options
+    )

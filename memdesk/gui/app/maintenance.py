@@ -1,4 +1,5 @@
 """Running maintenance on the schedule the database asks for, in the background."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -52,9 +53,13 @@ class MaintenanceScheduler(QObject):
     def run(self) -> None:
         store = self.session.store
         self._ran_this_session = True
-        self.session.taskman.run(lambda cancel, progress: self._run(store, cancel, progress),
-                                 label=self.tr("Maintenance"), lane="db", on_done=self._done,
-                                 on_failed=self.session.report)
+        self.session.taskman.run(
+            lambda cancel, progress: self._run(store, cancel, progress),
+            label=self.tr("Maintenance"),
+            lane="db",
+            on_done=self._done,
+            on_failed=self.session.report,
+        )
 
     def _run(self, store, cancel, progress):
         from ...core.maintenance import run_maintenance

@@ -13,6 +13,7 @@ singletons' reference counts far out of reach, as Python 3.12 does by making
 them immortal. They are static objects that are never freed, so an
 over-count costs nothing.
 """
+
 from __future__ import annotations
 
 import ctypes

@@ -4,6 +4,7 @@ the undo stack and the one change channel (``changes_applied``).
 Views never call each other after a change: they all listen to
 ``changes_applied(Changes)`` and refresh themselves from it.
 """
+
 from __future__ import annotations
 
 import logging
@@ -76,8 +77,16 @@ class Session(QObject):
         self._poll.start()
 
     # ---- running operations ---------------------------------------------------------------
-    def perform(self, op: Callable, *, label: str, undoable: bool = True, background: bool = False,
-                on_done: Callable | None = None, on_error: Callable | None = None):
+    def perform(
+        self,
+        op: Callable,
+        *,
+        label: str,
+        undoable: bool = True,
+        background: bool = False,
+        on_done: Callable | None = None,
+        on_error: Callable | None = None,
+    ):
         """Run ``op(store) -> Result``, push its undo step and broadcast its changes.
 
         Always on the db lane: the UI thread never waits for SQLite's write lock
@@ -85,6 +94,7 @@ class Session(QObject):
         ``on_error(exc)`` may return True to say it handled the error itself.
         ``background`` is kept for callers; every write runs in the background.
         """
+
         def finish(result):
             if undoable and (result.changes or result.flags):  # nothing changed: nothing to undo
                 self.undo_stack.push(OpCommand(self, label, result))
@@ -119,11 +129,13 @@ class Session(QObject):
                 if not self._writes:
                     self._set_waiting(False)
                 callback(value)
+
             return run
 
         self._writes += 1
-        return self.taskman.run(job, label=label, lane="db", on_done=settle(on_done),
-                                on_failed=settle(on_failed), cancellable=False)
+        return self.taskman.run(
+            job, label=label, lane="db", on_done=settle(on_done), on_failed=settle(on_failed), cancellable=False
+        )
 
     @property
     def waiting(self) -> bool:
@@ -196,12 +208,16 @@ class Session(QObject):
         if not isinstance(exc, MemDeskError) or isinstance(exc, CancelledError):
             self.report(exc)  # a bug or a cancel: logged/shown as such; the step was kept all the same
             return
-        what = (self.tr("Could not undo “{step}”:") if undoing else self.tr("Could not redo “{step}”:"))
-        where = (self.tr("The step stays in the undo history: it works again once the memory is as the "
-                         "step left it.") if kept else self.tr("The step is no longer in the undo history."))
+        what = self.tr("Could not undo “{step}”:") if undoing else self.tr("Could not redo “{step}”:")
+        where = (
+            self.tr("The step stays in the undo history: it works again once the memory is as the step left it.")
+            if kept
+            else self.tr("The step is no longer in the undo history.")
+        )
         reason = str(exc).rstrip()
-        self.error_raised.emit(f"{what.format(step=command.text())} {reason}{'' if reason.endswith('.') else '.'} "
-                               f"{where}")
+        self.error_raised.emit(
+            f"{what.format(step=command.text())} {reason}{'' if reason.endswith('.') else '.'} {where}"
+        )
 
     def undo(self) -> None:
         if not self.busy:
@@ -250,8 +266,10 @@ class Session(QObject):
             message = str(exc)
         else:
             self.unexpected_errors.append(exc)
-            log.error("unexpected error: %s", getattr(exc, "__traceback_text__", None)
-                      or "".join(traceback.format_exception(exc)))
+            log.error(
+                "unexpected error: %s",
+                getattr(exc, "__traceback_text__", None) or "".join(traceback.format_exception(exc)),
+            )
             message = f"{type(exc).__name__}: {exc}"
         self.error_raised.emit(message)
 
@@ -267,8 +285,15 @@ class Session(QObject):
             return False  # our own write runs; the next tick reads what it left behind
         self._polling = True
         feed = self.feed
-        self.taskman.run(lambda cancel, progress: feed.poll(), label="", lane="db", visible=False,
-                         cancellable=False, on_done=self._feed_read, on_failed=self._feed_failed)
+        self.taskman.run(
+            lambda cancel, progress: feed.poll(),
+            label="",
+            lane="db",
+            visible=False,
+            cancellable=False,
+            on_done=self._feed_read,
+            on_failed=self._feed_failed,
+        )
         return True
 
     def _feed_read(self, found) -> None:

@@ -7,6 +7,7 @@ runs in parallel (tree builds, building the search index, embedding). A task is 
 ``fn(cancel=..., progress=...)`` that never touches Qt; its result or
 exception comes back to the UI thread through one queued signal.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -110,8 +111,17 @@ class TaskManager(QObject):
     def _run_posted(self, fn) -> None:
         fn()
 
-    def run(self, fn: Callable, *, label: str, lane: str = "work", on_done: Callable | None = None,
-            on_failed: Callable | None = None, cancellable: bool = True, visible: bool = True) -> Task:
+    def run(
+        self,
+        fn: Callable,
+        *,
+        label: str,
+        lane: str = "work",
+        on_done: Callable | None = None,
+        on_failed: Callable | None = None,
+        cancellable: bool = True,
+        visible: bool = True,
+    ) -> Task:
         """Start ``fn(cancel=, progress=)``; callbacks run on the UI thread."""
         task = Task(label, lane, cancellable, visible, self)
         if on_done is not None:

@@ -5,6 +5,7 @@ reaches the stack); later undo()/redo() calls hand the stored inverse to the
 session, which runs it and keeps the inverse of that. A step the store refuses
 (changed elsewhere) stays in the stack: the session puts the index back.
 """
+
 from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand

@@ -1,6 +1,7 @@
 """The left pane: the memory tree, replaced by search results while a search
 is typed. Index updates and searches queue on the "search" lane in the order
 they were asked for; an answer to an older query than the newest is dropped."""
+
 from __future__ import annotations
 
 import time
@@ -59,23 +60,38 @@ class BrowserPane(QWidget):
             self.session.report(exc)
 
         self.tree.expect_reload()
-        self.session.taskman.run(warm, label=self.tr("Opening the search index"), lane="search", visible=False,
-                                 on_done=lambda _none: self.tree.reload(), on_failed=failed)
+        self.session.taskman.run(
+            warm,
+            label=self.tr("Opening the search index"),
+            lane="search",
+            visible=False,
+            on_done=lambda _none: self.tree.reload(),
+            on_failed=failed,
+        )
 
     def build_index(self) -> None:
         """Open the store's index and load jieba and the model, after the window is up."""
         backend = self.backend
-        self.session.taskman.run(backend.prepare, label=self.tr("Building the search index"), lane="work",
-                                 on_done=lambda _count: self._index_built(),
-                                 on_failed=self.session.report)
+        self.session.taskman.run(
+            backend.prepare,
+            label=self.tr("Building the search index"),
+            lane="work",
+            on_done=lambda _count: self._index_built(),
+            on_failed=self.session.report,
+        )
 
     def _index_built(self) -> None:
         self.index_ready.emit()
         self._rerun()
         backend = self.backend
         if backend.stale_vectors():
-            self.session.taskman.run(backend.embed, label=self.tr("Embedding memories"), lane="work",
-                                     on_done=lambda _n: self.embedded.emit(), on_failed=self.session.report)
+            self.session.taskman.run(
+                backend.embed,
+                label=self.tr("Embedding memories"),
+                lane="work",
+                on_done=lambda _n: self.embedded.emit(),
+                on_failed=self.session.report,
+            )
 
     # ---- searching ----------------------------------------------------------------------------
     @property
@@ -99,10 +115,14 @@ class BrowserPane(QWidget):
             return
         seq, persona, backend = self._seq, self.persona, self.backend
         self._started[seq] = time.perf_counter()
-        self.session.taskman.run(lambda cancel, progress: backend.search(text, persona=persona),
-                                 label=self.tr("Searching"), lane="search", visible=False,
-                                 on_done=lambda outcome: self._show(seq, outcome),
-                                 on_failed=self.session.report)
+        self.session.taskman.run(
+            lambda cancel, progress: backend.search(text, persona=persona),
+            label=self.tr("Searching"),
+            lane="search",
+            visible=False,
+            on_done=lambda outcome: self._show(seq, outcome),
+            on_failed=self.session.report,
+        )
 
     def _show(self, seq: int, outcome) -> None:
         started = self._started.pop(seq, None)
@@ -133,9 +153,13 @@ class BrowserPane(QWidget):
 
     def _update_index(self, changes) -> None:
         backend = self.backend
-        self.session.taskman.run(lambda cancel, progress: backend.apply(changes),
-                                 label=self.tr("Updating the search index"), lane="search",
-                                 visible=len(changes.memory_ids) > INCREMENTAL_MAX, on_failed=self.session.report)
+        self.session.taskman.run(
+            lambda cancel, progress: backend.apply(changes),
+            label=self.tr("Updating the search index"),
+            lane="search",
+            visible=len(changes.memory_ids) > INCREMENTAL_MAX,
+            on_failed=self.session.report,
+        )
         self._rerun()  # queued after the index update on the same lane
 
     def _tree_loaded(self) -> None:

@@ -4,6 +4,7 @@
 The delegate paints text runs itself instead of laying out rich text: a
 QTextDocument per row cost ~1 ms, which a keystroke's repaint cannot afford.
 """
+
 from __future__ import annotations
 
 import re
@@ -41,7 +42,7 @@ def runs(text: str, terms) -> list[tuple[str, bool]]:
     out, last = [], 0
     for match in pattern.finditer(text):
         if match.start() > last:
-            out.append((text[last:match.start()], False))
+            out.append((text[last : match.start()], False))
         out.append((match.group(0), True))
         last = match.end()
     if last < len(text):
@@ -56,7 +57,7 @@ def snippet(content: str, terms, width: int = SNIPPET_CHARS) -> list[tuple[str, 
     hits = [folded.find(t.casefold()) for t in terms if t]
     hits = [h for h in hits if h >= 0]
     start = max(0, min(hits) - 20) if hits else 0
-    piece = ("…" if start else "") + text[start:start + width] + ("…" if start + width < len(text) else "")
+    piece = ("…" if start else "") + text[start : start + width] + ("…" if start + width < len(text) else "")
     return runs(piece, terms)
 
 
@@ -91,7 +92,7 @@ class ResultsModel(QAbstractListModel):
             self._rows[memory_id] = (brief_of(hit.record), hit.record.content)
         if memory_id not in self._rows:
             start = row - row % BLOCK
-            ids = [h.id for h in self.outcome.hits[start:start + BLOCK] if h.id not in self._rows]
+            ids = [h.id for h in self.outcome.hits[start : start + BLOCK] if h.id not in self._rows]
             briefs, texts = load_briefs(self.store, ids=ids), contents(self.store, ids)
             for i in ids:
                 self._rows[i] = (briefs.get(i), texts.get(i, ("", ""))[1])
@@ -118,8 +119,11 @@ class ResultsModel(QAbstractListModel):
         meta.append(self.persona_names.get(brief.persona_id, "") if brief.persona_id else self.tr("Global"))
         if brief.state != "active":
             meta.append(labels.label("state", brief.state))
-        return {"title": runs(brief.title, terms), "snippet": snippet(content, terms),
-                "meta": " · ".join(m for m in meta if m)}
+        return {
+            "title": runs(brief.title, terms),
+            "snippet": snippet(content, terms),
+            "meta": " · ".join(m for m in meta if m),
+        }
 
     def flags(self, index):
         if not index.isValid():
@@ -164,8 +168,11 @@ class ResultDelegate(QStyledItemDelegate):
         painter.setFont(option.font)
         painter.setPen(dim)
         meta = QFontMetrics(option.font).elidedText(parts["meta"], Qt.TextElideMode.ElideRight, rect.width())
-        painter.drawText(QRect(rect.left(), rect.top() + 2 * line, rect.width(), line),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, meta)
+        painter.drawText(
+            QRect(rect.left(), rect.top() + 2 * line, rect.width(), line),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            meta,
+        )
         painter.restore()
 
     @staticmethod

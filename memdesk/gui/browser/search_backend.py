@@ -8,6 +8,7 @@ the window never count as an access (record_access=False): looking is not
 remembering. Every call here runs off the UI thread, on the task manager's
 single-threaded "search" lane, so index updates and searches keep their order.
 """
+
 from __future__ import annotations
 
 import logging
@@ -58,8 +59,11 @@ def highlight_terms(text: str) -> tuple[str, ...]:
     for node in query_lang.walk(tree):
         if isinstance(node, query_lang.Not):
             negated.update(id(n) for n in query_lang.walk(node.child))
-    words = [n.text for n in query_lang.walk(tree)
-             if isinstance(n, (query_lang.Word, query_lang.Phrase)) and id(n) not in negated and n.text]
+    words = [
+        n.text
+        for n in query_lang.walk(tree)
+        if isinstance(n, (query_lang.Word, query_lang.Phrase)) and id(n) not in negated and n.text
+    ]
     return tuple(dict.fromkeys(words))
 
 
@@ -69,8 +73,11 @@ def stored_weights(store):
     value = store.setting(WEIGHTS_KEY, None)
     if not isinstance(value, dict):
         return SearchWeights()
-    known = {k: float(v) for k, v in value.items()
-             if k in ("fusion", "importance", "heat", "freshness") and isinstance(v, (int, float))}
+    known = {
+        k: float(v)
+        for k, v in value.items()
+        if k in ("fusion", "importance", "heat", "freshness") and isinstance(v, (int, float))
+    }
     return SearchWeights(**known)
 
 
@@ -104,8 +111,9 @@ class SearchBackend:
                 from ...core.search import SearchEngine
 
                 embedder, self.notice = self.embedder_factory()
-                engine = SearchEngine(self.store, embedder, weights=stored_weights(self.store),
-                                      tokenizer=shared_tokenizer())
+                engine = SearchEngine(
+                    self.store, embedder, weights=stored_weights(self.store), tokenizer=shared_tokenizer()
+                )
                 engine.catch_up()
                 self.engine = engine
             return self.engine
@@ -172,5 +180,11 @@ class SearchBackend:
         engine = self.open_engine()
         result = engine.search(text, persona=persona, limit=limit, record_access=False)
         hits = [Hit(h.id, h.score, h.explain, h.explain.highlights(), h.record) for h in result.hits]
-        return Outcome(text, hits, terms, total=result.total, notice=result.notice,
-                       elapsed_ms=(time.perf_counter() - started) * 1000)
+        return Outcome(
+            text,
+            hits,
+            terms,
+            total=result.total,
+            notice=result.notice,
+            elapsed_ms=(time.perf_counter() - started) * 1000,
+        )

@@ -5,6 +5,7 @@ emitted, so a fast typist starts one search, not one per key. Up/Down step
 through the results without leaving the field; Enter opens the current one;
 Esc clears the search and brings the tree back.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
@@ -55,7 +56,7 @@ class SearchBar(QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.edit.setPlaceholderText(self.tr("Search memories (Ctrl+F) — words, \"phrases\", tag:work, -exclude"))
+        self.edit.setPlaceholderText(self.tr('Search memories (Ctrl+F) — words, "phrases", tag:work, -exclude'))
         self.edit.setToolTip(self.tr("Search as you type. Click ? next to the box for the search syntax."))
         self.help_button.setToolTip(self.tr("Search syntax, with an example of each operator"))
         self.save_button.setToolTip(self.tr("Save this search in the tree"))

@@ -4,6 +4,7 @@ The model is the notifier of Tree.update(), so a few changed memories move
 rows with insert/remove signals instead of a reset; a whole new tree (built
 on a worker) is swapped in with beginResetModel/endResetModel.
 """
+
 from __future__ import annotations
 
 import json
@@ -138,9 +139,14 @@ class TreeModel(QAbstractItemModel):
     # ---- display -------------------------------------------------------------------------------
     def _section_label(self, name: str) -> str:
         return {
-            "personas": self.tr("Personas"), "groups": self.tr("Groups"), "types": self.tr("Types"),
-            "tags": self.tr("Tags"), "tiers": self.tr("Tiers"), "saved": self.tr("Saved searches"),
-            "inactive": self.tr("Expired and superseded"), "trash": self.tr("Trash"),
+            "personas": self.tr("Personas"),
+            "groups": self.tr("Groups"),
+            "types": self.tr("Types"),
+            "tags": self.tr("Tags"),
+            "tiers": self.tr("Tiers"),
+            "saved": self.tr("Saved searches"),
+            "inactive": self.tr("Expired and superseded"),
+            "trash": self.tr("Trash"),
         }.get(name, name)
 
     def label(self, node: Node) -> str:
@@ -164,8 +170,11 @@ class TreeModel(QAbstractItemModel):
 
     def _is_global_mark(self, memory_id: str) -> bool:
         brief = self.tree.briefs.get(memory_id)
-        return (brief is not None and brief.persona_id is None
-                and self.tree.persona_filter not in (queries.ALL, queries.GLOBAL))
+        return (
+            brief is not None
+            and brief.persona_id is None
+            and self.tree.persona_filter not in (queries.ALL, queries.GLOBAL)
+        )
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
@@ -198,8 +207,14 @@ class TreeModel(QAbstractItemModel):
         if kind == "state":
             name = "trash" if node.key == "deleted" else "inactive"
         if kind == "section":
-            name = {"personas": "persona", "types": "type", "tags": "tag", "tiers": "tier",
-                    "saved": "saved-search", "inactive": "inactive"}.get(node.key)
+            name = {
+                "personas": "persona",
+                "types": "type",
+                "tags": "tag",
+                "tiers": "tier",
+                "saved": "saved-search",
+                "inactive": "inactive",
+            }.get(node.key)
         return icons.icon(name) if name else None
 
     def _tooltip(self, node: Node):

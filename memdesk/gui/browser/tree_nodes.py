@@ -11,6 +11,7 @@ Incremental updates (a few changed memories) go through ``Tree.update``,
 which reports every structural change to a notifier (the Qt model turns
 those into beginInsertRows/endInsertRows etc.; builds off-thread pass none).
 """
+
 from __future__ import annotations
 
 import time
@@ -48,11 +49,20 @@ class Node:
 
 
 class NullNotifier:
-    def begin_insert(self, parent, first, last): pass
-    def end_insert(self): pass
-    def begin_remove(self, parent, first, last): pass
-    def end_remove(self): pass
-    def changed(self, node): pass
+    def begin_insert(self, parent, first, last):
+        pass
+
+    def end_insert(self):
+        pass
+
+    def begin_remove(self, parent, first, last):
+        pass
+
+    def end_remove(self):
+        pass
+
+    def changed(self, node):
+        pass
 
 
 NULL = NullNotifier()
@@ -124,7 +134,7 @@ class Tree:
         while stack:
             node = stack.pop()
             _renumber(node)
-            stack.extend(node.children[:node.nfolders])
+            stack.extend(node.children[: node.nfolders])
         return self
 
     def _fill_personas(self) -> None:
@@ -201,8 +211,14 @@ class Tree:
         return node.parent is not None and node.parent.kind == "root"
 
     def _prune(self, node: Node | None, notifier) -> None:
-        while (node is not None and node.kind in CONTAINER_KINDS and not self._permanent(node)
-               and node.count == 0 and not node.children and not node.pending):
+        while (
+            node is not None
+            and node.kind in CONTAINER_KINDS
+            and not self._permanent(node)
+            and node.count == 0
+            and not node.children
+            and not node.pending
+        ):
             parent, row = node.parent, node.row
             notifier.begin_remove(parent, row, row)
             del parent.children[row]

@@ -7,6 +7,7 @@ row signals; more than INCREMENTAL_MAX, a pruned feed ("reload") or a persona
 switch rebuild the tree on the work lane and swap it in, keeping what was
 expanded and selected.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QTimer, Signal
@@ -26,8 +27,7 @@ DEFAULT_EXPANDED = (("group", None), ("section", "personas"))
 def _build_tree(store, persona, cancel) -> Tree:
     briefs = load_briefs(store, persona=persona, cancel=cancel)
     personas = [(p.id, p.name, p.colour) for p in store.personas()]
-    return Tree(briefs, personas=personas, saved=operations.saved_searches(store),
-                persona_filter=persona).build(cancel)
+    return Tree(briefs, personas=personas, saved=operations.saved_searches(store), persona_filter=persona).build(cancel)
 
 
 class TreePane(QWidget):
@@ -88,10 +88,13 @@ class TreePane(QWidget):
         generation, persona, store = self._generation, self.persona, self.session.store
         self._building = True
         self._pending_ids.clear()
-        self.session.taskman.run(lambda cancel, progress: _build_tree(store, persona, cancel),
-                                 label=self.tr("Loading memories"), lane="work",
-                                 on_done=lambda tree: self._swap(generation, tree),
-                                 on_failed=lambda exc: self._failed(generation, exc))
+        self.session.taskman.run(
+            lambda cancel, progress: _build_tree(store, persona, cancel),
+            label=self.tr("Loading memories"),
+            lane="work",
+            on_done=lambda tree: self._swap(generation, tree),
+            on_failed=lambda exc: self._failed(generation, exc),
+        )
 
     def _failed(self, generation, exc) -> None:
         if generation == self._generation:
@@ -184,8 +187,7 @@ class TreePane(QWidget):
                 self.view.selectionModel().clear()
                 return False
             self.view.scrollTo(index)
-            self.view.selectionModel().setCurrentIndex(
-                index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+            self.view.selectionModel().setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
             return True
         finally:
             self._quiet -= quiet

@@ -4,6 +4,7 @@ Every yes/no, pick-one, enter-a-name, colour or file question goes through
 an Asker, so tests can answer them with a scripted Asker instead of driving
 a blocking QMessageBox.exec().
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
@@ -14,19 +15,37 @@ translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 
 class Asker:
-    def choose(self, parent, title: str, text: str, options: list[tuple[str, str]], *,
-               default: str | None = None, cancel: str | None = None, detail: str = "",
-               warning: bool = False) -> str | None:
+    def choose(
+        self,
+        parent,
+        title: str,
+        text: str,
+        options: list[tuple[str, str]],
+        *,
+        default: str | None = None,
+        cancel: str | None = None,
+        detail: str = "",
+        warning: bool = False,
+    ) -> str | None:
         """One of the option keys (or ``cancel``'s key / None when dismissed)."""
-        box, buttons = self.question_box(parent, title, text, options, default=default, cancel=cancel,
-                                         detail=detail, warning=warning)
+        box, buttons = self.question_box(
+            parent, title, text, options, default=default, cancel=cancel, detail=detail, warning=warning
+        )
         box.exec()
         return buttons.get(box.clickedButton(), cancel)
 
     @staticmethod
-    def question_box(parent, title: str, text: str, options: list[tuple[str, str]], *,
-                     default: str | None = None, cancel: str | None = None, detail: str = "",
-                     warning: bool = False) -> tuple[QMessageBox, dict]:
+    def question_box(
+        parent,
+        title: str,
+        text: str,
+        options: list[tuple[str, str]],
+        *,
+        default: str | None = None,
+        cancel: str | None = None,
+        detail: str = "",
+        warning: bool = False,
+    ) -> tuple[QMessageBox, dict]:
         """The message box choose() runs, not yet shown: (box, {button: key})."""
         box = QMessageBox(parent)
         box.setWindowTitle(title)
@@ -46,8 +65,19 @@ class Asker:
         return box, buttons
 
     def confirm(self, parent, title: str, text: str, *, yes: str, detail: str = "", warning: bool = False) -> bool:
-        return self.choose(parent, title, text, [("yes", yes), ("no", translate("Asker", "Cancel"))],
-                           default="no", cancel="no", detail=detail, warning=warning) == "yes"
+        return (
+            self.choose(
+                parent,
+                title,
+                text,
+                [("yes", yes), ("no", translate("Asker", "Cancel"))],
+                default="no",
+                cancel="no",
+                detail=detail,
+                warning=warning,
+            )
+            == "yes"
+        )
 
     def text(self, parent, title: str, label: str, default: str = "", *, suggestions=()) -> str | None:
         if suggestions:

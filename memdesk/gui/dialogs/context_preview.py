@@ -5,6 +5,7 @@ off (looking is not reading). A message ranks memories with the window's
 search index once it is built; until then they are ranked by importance,
 heat and recency.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
@@ -49,8 +50,9 @@ class ContextPreviewDialog(QDialog):
         self.tokens = QLabel(self)
         self.tokens.setObjectName("previewTokens")
         # The brief is the assistant's input, in the form the model reads: shown as it is, and said so.
-        self.caption = QLabel(self.tr("What the assistant receives, word for word (its format is the same in "
-                                      "every language):"), self)
+        self.caption = QLabel(
+            self.tr("What the assistant receives, word for word (its format is the same in every language):"), self
+        )
         self.caption.setWordWrap(True)
         form = QFormLayout()
         form.addRow(self.tr("Persona"), self.persona)
@@ -120,17 +122,31 @@ class ContextPreviewDialog(QDialog):
             return
         self.brief = brief
         if not brief.enabled:
-            self.notice.setText(self.tr("Memory is switched off for this persona (autoSaveMemory): the assistant "
-                                        "receives no memories and is offered no memory tools."))
+            self.notice.setText(
+                self.tr(
+                    "Memory is switched off for this persona (autoSaveMemory): the assistant "
+                    "receives no memories and is offered no memory tools."
+                )
+            )
         elif not brief.text:
             self.notice.setText(self.tr("No memories to send: the assistant receives an empty brief."))
         elif message and self.engine_of() is None:
-            self.notice.setText(self.tr("The search index is still being built: memories are ranked by "
-                                        "importance, heat and recency, not by the message."))
+            self.notice.setText(
+                self.tr(
+                    "The search index is still being built: memories are ranked by "
+                    "importance, heat and recency, not by the message."
+                )
+            )
         else:
             self.notice.setText("")
         self.text.setPlainText(brief.text)
-        counted = (self.tr("estimated: one per Chinese character, one per 4 letters of other words")
-                   if brief.counted_with == "estimate" else brief.counted_with)
-        self.tokens.setText(self.tr("{n} tokens ({how}) · {long} long-term, {short} short-term memories").format(
-            n=brief.tokens, how=counted, long=len(brief.long_term), short=len(brief.short_term)))
+        counted = (
+            self.tr("estimated: one per Chinese character, one per 4 letters of other words")
+            if brief.counted_with == "estimate"
+            else brief.counted_with
+        )
+        self.tokens.setText(
+            self.tr("{n} tokens ({how}) · {long} long-term, {short} short-term memories").format(
+                n=brief.tokens, how=counted, long=len(brief.long_term), short=len(brief.short_term)
+            )
+        )

@@ -9,6 +9,7 @@ changed choice emits ``mapping_changed`` (the importer plans again and calls
 set_plan); accepting emits ``import_requested`` and the window applies the
 plan for ``choices()`` on the db lane.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -43,8 +44,13 @@ from ...core.io.personas import Choice, check_name
 from .. import labels
 from ..reasons import reason_text
 
-STATUS_COLOURS = {"new": "#2e7d32", "updated": "#1565c0", "unchanged": "#757575", "conflict": "#e65100",
-                  "invalid": "#c62828"}
+STATUS_COLOURS = {
+    "new": "#2e7d32",
+    "updated": "#1565c0",
+    "unchanged": "#757575",
+    "conflict": "#e65100",
+    "invalid": "#c62828",
+}
 STATUS_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
@@ -71,8 +77,9 @@ class PlanModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return [self.tr("#"), self.tr("What happens"), self.tr("Memory"), self.tr("Why"),
-                    self.tr("Persona")][section]
+            return [self.tr("#"), self.tr("What happens"), self.tr("Memory"), self.tr("Why"), self.tr("Persona")][
+                section
+            ]
         return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
@@ -115,8 +122,13 @@ class PersonaMapping(QGroupBox):
         self.combos: list[QComboBox] = []
         self.names: list[QLineEdit] = []
         grid = QGridLayout(self)
-        intro = QLabel(self.tr("The database does not know these personas. Choose where each one's memories go; "
-                               "the choice is remembered for the next import."), self)
+        intro = QLabel(
+            self.tr(
+                "The database does not know these personas. Choose where each one's memories go; "
+                "the choice is remembered for the next import."
+            ),
+            self,
+        )
         intro.setWordWrap(True)
         grid.addWidget(intro, 0, 0, 1, 3)
         for row, u in enumerate(unknown, start=1):
@@ -159,8 +171,13 @@ class PersonaMapping(QGroupBox):
         out = {}
         for source_id, combo, name in zip(self.ids, self.combos, self.names):
             action, _, persona_id = combo.currentData().partition(":")
-            out[source_id] = (Choice.create(name.text().strip()) if action == self.CREATE
-                              else Choice.make_global() if action == self.GLOBAL else Choice.map_to(persona_id))
+            out[source_id] = (
+                Choice.create(name.text().strip())
+                if action == self.CREATE
+                else Choice.make_global()
+                if action == self.GLOBAL
+                else Choice.map_to(persona_id)
+            )
         return out
 
     def check(self) -> str:
@@ -175,12 +192,14 @@ class PersonaMapping(QGroupBox):
                 if not choice.name:
                     return self.tr("Type a name for the new persona from {id}…").format(id=source_id[:8])
                 if choice.name in self.existing.values():
-                    return self.tr("A persona named “{name}” exists already: choose it in the list instead."
-                                   ).format(name=choice.name)
+                    return self.tr("A persona named “{name}” exists already: choose it in the list instead.").format(
+                        name=choice.name
+                    )
                 if choice.name in taken:
                     return self.tr("Two new personas cannot both be named “{name}”.").format(name=choice.name)
                 return self.tr("“{name}” looks like an id: give the persona a name people can read.").format(
-                    name=choice.name)
+                    name=choice.name
+                )
             taken.add(choice.name)
         return ""
 
@@ -195,8 +214,12 @@ class ImportPreviewDialog(QDialog):
         self.setObjectName("importPreview")
         self.plan = plan
         self.setWindowTitle(self.tr("Import preview — {file}").format(file=Path(path).name))
-        intro = QLabel(self.tr("Nothing has been written yet. This is what importing “{file}” would do:").format(
-            file=Path(path).name), self)
+        intro = QLabel(
+            self.tr("Nothing has been written yet. This is what importing “{file}” would do:").format(
+                file=Path(path).name
+            ),
+            self,
+        )
         intro.setWordWrap(True)
         self.summary_label = QLabel(self)
         self.summary_label.setObjectName("importSummary")
@@ -284,8 +307,11 @@ class ImportPreviewDialog(QDialog):
         self.plan = plan
         summary = plan.summary()
         names = labels.plan_statuses()
-        self.summary_label.setText("   ".join(f'<span style="color:{STATUS_COLOURS[s]}"><b>{names[s]}</b> {n}</span>'
-                                           for s, n in summary.items()))
+        self.summary_label.setText(
+            "   ".join(
+                f'<span style="color:{STATUS_COLOURS[s]}"><b>{names[s]}</b> {n}</span>' for s, n in summary.items()
+            )
+        )
         current = self.filter.currentData()
         self.filter.blockSignals(True)
         while self.filter.count() > 1:
@@ -303,8 +329,10 @@ class ImportPreviewDialog(QDialog):
         self._update_button()
 
     def _names_edited(self) -> None:
-        self.model.dataChanged.emit(self.model.index(0, PlanModel.PERSONA),
-                                    self.model.index(max(0, self.model.rowCount() - 1), PlanModel.PERSONA))
+        self.model.dataChanged.emit(
+            self.model.index(0, PlanModel.PERSONA),
+            self.model.index(max(0, self.model.rowCount() - 1), PlanModel.PERSONA),
+        )
         self._update_button()
 
     def _filter(self) -> None:
@@ -326,8 +354,7 @@ class ImportPreviewDialog(QDialog):
         if self.busy:
             self.import_button.setText(self.tr("Updating the preview…"))
         else:
-            self.import_button.setText(self.tr("Import %n memories", "", n) if n
-                                       else self.tr("Nothing to import"))
+            self.import_button.setText(self.tr("Import %n memories", "", n) if n else self.tr("Nothing to import"))
         self.import_button.setEnabled(bool(n) and not problem and not self.busy)
 
     def _accept(self) -> None:

@@ -3,6 +3,7 @@
 Each task's counts become one sentence in the user's language, with local
 times; the stored JSON stays what `memdesk maintain --report --json` prints.
 """
+
 from __future__ import annotations
 
 import html
@@ -16,16 +17,18 @@ class ReportWords(QObject):
     """The words; a QObject so that lupdate reads its tr() calls, %n plurals included."""
 
     def task_names(self) -> dict[str, str]:
-        return {"expire": self.tr("Expired memories"),
-                "purge_trash": self.tr("Emptying the trash"),
-                "duplicates": self.tr("Exact duplicates"),
-                "consolidate": self.tr("Merge proposals"),
-                "heat": self.tr("Heat and tiers"),
-                "importance": self.tr("Importance"),
-                "reembed": self.tr("Vectors for meaning search"),
-                "search_index": self.tr("Search index"),
-                "prune_feed": self.tr("Change log"),
-                "optimize": self.tr("Database file")}
+        return {
+            "expire": self.tr("Expired memories"),
+            "purge_trash": self.tr("Emptying the trash"),
+            "duplicates": self.tr("Exact duplicates"),
+            "consolidate": self.tr("Merge proposals"),
+            "heat": self.tr("Heat and tiers"),
+            "importance": self.tr("Importance"),
+            "reembed": self.tr("Vectors for meaning search"),
+            "search_index": self.tr("Search index"),
+            "prune_feed": self.tr("Change log"),
+            "optimize": self.tr("Database file"),
+        }
 
     def task_sentence(self, task: dict) -> str:
         """What one task did, as a sentence ("2 short-term memories expired and went to the trash")."""
@@ -51,11 +54,17 @@ class ReportWords(QObject):
         if name == "consolidate":
             return self.tr("%n merge proposals to review", "", n.get("proposals", 0))
         if name == "heat":
-            return (self.tr("Heat recomputed for %n memories", "", n.get("checked", 0)) + also
-                    + self.tr("%n moved to another tier", "", n.get("tier_moves", 0)))
+            return (
+                self.tr("Heat recomputed for %n memories", "", n.get("checked", 0))
+                + also
+                + self.tr("%n moved to another tier", "", n.get("tier_moves", 0))
+            )
         if name == "importance":
-            return (self.tr("Importance estimated again for %n memories", "", n.get("scored", 0)) + also
-                    + self.tr("%n changed", "", n.get("changed", 0)))
+            return (
+                self.tr("Importance estimated again for %n memories", "", n.get("scored", 0))
+                + also
+                + self.tr("%n changed", "", n.get("changed", 0))
+            )
         if name == "reembed":
             return self.tr("Vectors computed for %n memories", "", n.get("embedded", 0))
         if name == "search_index":
@@ -85,16 +94,19 @@ class ReportWords(QObject):
         if not report:
             return "<p>{}</p>".format(html.escape(self.tr("Maintenance has not run on this database yet.")))
         head = self.tr("Started {when}, took {seconds}.").format(
-            when=self.local_time(report.get("started_at")), seconds=self.seconds_text(report.get("seconds")))
+            when=self.local_time(report.get("started_at")), seconds=self.seconds_text(report.get("seconds"))
+        )
         names = self.task_names()
         rows = []
         for task in report.get("tasks", []):
             mark = {"done": "✓", "skipped": "–"}.get(task.get("status"), "✗")
             colour = "#b00020" if task.get("status") in ("failed", "cancelled") else "#222"
             name = html.escape(names.get(task.get("name"), task.get("name", "")))
-            rows.append(f'<tr><td style="color:{colour}">{mark}</td><td><b>{name}</b></td>'
-                        f'<td style="color:{colour}">{html.escape(self.task_sentence(task))}</td></tr>')
-        return (f"<p>{html.escape(head)}</p><table cellspacing='0' cellpadding='4'>{''.join(rows)}</table>")
+            rows.append(
+                f'<tr><td style="color:{colour}">{mark}</td><td><b>{name}</b></td>'
+                f'<td style="color:{colour}">{html.escape(self.task_sentence(task))}</td></tr>'
+            )
+        return f"<p>{html.escape(head)}</p><table cellspacing='0' cellpadding='4'>{''.join(rows)}</table>"
 
     def report_summary(self, report: dict | None) -> str:
         """One line for Settings › Maintenance: when, and how many tasks did their work."""
@@ -103,7 +115,8 @@ class ReportWords(QObject):
         tasks = report.get("tasks", [])
         done = sum(1 for t in tasks if t.get("status") == "done")
         line = self.tr("{when}: %n of {total} tasks done", "", done).format(
-            when=self.local_time(report.get("started_at")), total=len(tasks))
+            when=self.local_time(report.get("started_at")), total=len(tasks)
+        )
         failed = [self.task_names().get(t.get("name"), t.get("name")) for t in tasks if t.get("status") == "failed"]
         if failed:
             line += self.tr(" (failed: {names})").format(names=self.tr(", ").join(failed))

@@ -4,6 +4,7 @@ Every change is an undoable operation. Deleting asks what happens to the
 persona's memories — they become global or go to the trash; there is no
 default, as in the core.
 """
+
 from __future__ import annotations
 
 from functools import partial
@@ -43,12 +44,17 @@ class PersonasDialog(QDialog):
         self.colour_button = QPushButton(self.tr("Choose…"), self)
         self.auto_save = QCheckBox(self.tr("Its assistants get memory: brief and tools"), self)
         self.auto_save.setObjectName("personaMemorySwitch")
-        self.auto_save.setToolTip(self.tr("Off: assistants acting as this persona get no memory brief and no "
-                                          "memory tools. Saved as soon as you click it."))
+        self.auto_save.setToolTip(
+            self.tr(
+                "Off: assistants acting as this persona get no memory brief and no "
+                "memory tools. Saved as soon as you click it."
+            )
+        )
         self.global_switch = QCheckBox(self.tr("Assistants without a persona get memory"), self)
         self.global_switch.setObjectName("globalMemorySwitch")
-        self.global_switch.setToolTip(self.tr("Off: assistants acting without a persona get no memory brief "
-                                              "and no memory tools."))
+        self.global_switch.setToolTip(
+            self.tr("Off: assistants acting without a persona get no memory brief and no memory tools.")
+        )
         self.apply_button = QPushButton(self.tr("Apply"), self)
 
         form_box = QWidget(self)
@@ -95,8 +101,9 @@ class PersonasDialog(QDialog):
         self.list.clear()
         for persona in self.personas.values():
             count = self.session.store.count(persona=persona.id, merge_global=False)
-            item = QListWidgetItem(icons.colour_dot(persona.colour),
-                                   self.tr("{name} ({n})").format(name=persona.name, n=count))
+            item = QListWidgetItem(
+                icons.colour_dot(persona.colour), self.tr("{name} ({n})").format(name=persona.name, n=count)
+            )
             item.setData(Qt.ItemDataRole.UserRole, persona.id)
             self.list.addItem(item)
             if persona.id == select:
@@ -134,9 +141,11 @@ class PersonasDialog(QDialog):
         name = self.ask.text(self, self.tr("New persona"), self.tr("Name:"))
         if not name or not name.strip():
             return
-        self.session.perform(partial(operations.create_persona, name=name.strip()),
-                             label=self.tr("Add persona “{name}”").format(name=name.strip()),
-                             on_done=lambda result: self.refresh(select=result.value))
+        self.session.perform(
+            partial(operations.create_persona, name=name.strip()),
+            label=self.tr("Add persona “{name}”").format(name=name.strip()),
+            on_done=lambda result: self.refresh(select=result.value),
+        )
 
     def apply(self) -> None:
         persona = self.personas.get(self.current_id())
@@ -149,18 +158,23 @@ class PersonasDialog(QDialog):
             fields["description"] = self.description.toPlainText().strip()
         if not fields:
             return
-        label = (self.tr("Rename persona “{old}” to “{new}”").format(old=persona.name, new=fields["name"])
-                 if list(fields) == ["name"] else self.tr("Edit persona “{name}”").format(name=persona.name))
+        label = (
+            self.tr("Rename persona “{old}” to “{new}”").format(old=persona.name, new=fields["name"])
+            if list(fields) == ["name"]
+            else self.tr("Edit persona “{name}”").format(name=persona.name)
+        )
         self.session.perform(partial(operations.update_persona, persona_id=persona.id, **fields), label=label)
 
     def set_memory_switch(self, on: bool) -> None:
         persona = self.personas.get(self.current_id())
         if persona is None or bool(on) == persona.auto_save_memory:
             return
-        label = (self.tr("Turn memory on for “{name}”") if on
-                 else self.tr("Turn memory off for “{name}”")).format(name=persona.name)
-        self.session.perform(partial(operations.update_persona, persona_id=persona.id, auto_save_memory=bool(on)),
-                             label=label)
+        label = (self.tr("Turn memory on for “{name}”") if on else self.tr("Turn memory off for “{name}”")).format(
+            name=persona.name
+        )
+        self.session.perform(
+            partial(operations.update_persona, persona_id=persona.id, auto_save_memory=bool(on)), label=label
+        )
 
     def set_global_switch(self, on: bool) -> None:
         label = self.tr("Turn global memory on") if on else self.tr("Turn global memory off")
@@ -172,8 +186,10 @@ class PersonasDialog(QDialog):
             return
         colour = self.ask.colour(self, persona.colour)
         if colour and colour != persona.colour:
-            self.session.perform(partial(operations.update_persona, persona_id=persona.id, colour=colour),
-                                 label=self.tr("Colour persona “{name}”").format(name=persona.name))
+            self.session.perform(
+                partial(operations.update_persona, persona_id=persona.id, colour=colour),
+                label=self.tr("Colour persona “{name}”").format(name=persona.name),
+            )
 
     def delete(self) -> None:
         persona = self.personas.get(self.current_id())
@@ -181,12 +197,22 @@ class PersonasDialog(QDialog):
             return
         count = self.session.store.count(persona=persona.id, merge_global=False, state="all")
         choice = self.ask.choose(
-            self, self.tr("Delete persona"),
+            self,
+            self.tr("Delete persona"),
             self.tr("Delete the persona “{name}”? It has %n memories. What should happen to them?", "", count).format(
-                name=persona.name, n=count),
-            [("global", self.tr("Keep them as global memories")), ("trash", self.tr("Move them to the trash")),
-             ("cancel", self.tr("Cancel"))], default="cancel", cancel="cancel")
+                name=persona.name, n=count
+            ),
+            [
+                ("global", self.tr("Keep them as global memories")),
+                ("trash", self.tr("Move them to the trash")),
+                ("cancel", self.tr("Cancel")),
+            ],
+            default="cancel",
+            cancel="cancel",
+        )
         if choice in ("global", "trash"):
-            self.session.perform(partial(operations.delete_persona, persona_id=persona.id, memories=choice),
-                                 label=self.tr("Delete persona “{name}”").format(name=persona.name),
-                                 background=count > 200)
+            self.session.perform(
+                partial(operations.delete_persona, persona_id=persona.id, memories=choice),
+                label=self.tr("Delete persona “{name}”").format(name=persona.name),
+                background=count > 200,
+            )

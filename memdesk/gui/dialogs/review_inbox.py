@@ -7,6 +7,7 @@ session's one change channel. Nothing is merged without a click; merging a
 stale proposal (a member was edited since) asks first. A second tab shows the
 last maintenance report.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -61,10 +62,21 @@ def _one_line(text: str, width: int = 60) -> str:
 
 
 def load_rows(store) -> list[ProposalRow]:
-    return [ProposalRow(p.id, tuple(p.memory_ids), len(p.memory_ids), float(p.score), p.kind, bool(p.stale),
-                        _one_line(p.suggested_content), p.suggested_content, p.suggested_title,
-                        tuple(p.suggested_tags or ()))
-            for p in proposals(store)]
+    return [
+        ProposalRow(
+            p.id,
+            tuple(p.memory_ids),
+            len(p.memory_ids),
+            float(p.score),
+            p.kind,
+            bool(p.stale),
+            _one_line(p.suggested_content),
+            p.suggested_content,
+            p.suggested_title,
+            tuple(p.suggested_tags or ()),
+        )
+        for p in proposals(store)
+    ]
 
 
 def proposal_count(store) -> int:
@@ -77,8 +89,13 @@ class ProposalModel(QAbstractTableModel):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.rows: list[ProposalRow] = []
-        self.headers = [self.tr("Memories"), self.tr("Similarity"), self.tr("Kind"), self.tr("Changed since"),
-                        self.tr("Suggested text")]
+        self.headers = [
+            self.tr("Memories"),
+            self.tr("Similarity"),
+            self.tr("Kind"),
+            self.tr("Changed since"),
+            self.tr("Suggested text"),
+        ]
 
     def set_rows(self, rows: list[ProposalRow]) -> None:
         self.beginResetModel()
@@ -92,8 +109,11 @@ class ProposalModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.headers)
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal \
-                and 0 <= section < len(self.headers):
+        if (
+            role == Qt.ItemDataRole.DisplayRole
+            and orientation == Qt.Orientation.Horizontal
+            and 0 <= section < len(self.headers)
+        ):
             return self.headers[section]
         return None
 
@@ -102,10 +122,13 @@ class ProposalModel(QAbstractTableModel):
             return None
         row, column = self.rows[index.row()], index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return {self.MEMORIES: str(row.count), self.SIMILARITY: f"{row.score:.0%}",
-                    self.KIND: self.tr("same text") if row.kind == "exact" else self.tr("similar"),
-                    self.STALE: self.tr("edited since") if row.stale else self.tr("no"),
-                    self.TEXT: row.preview}.get(column)
+            return {
+                self.MEMORIES: str(row.count),
+                self.SIMILARITY: f"{row.score:.0%}",
+                self.KIND: self.tr("same text") if row.kind == "exact" else self.tr("similar"),
+                self.STALE: self.tr("edited since") if row.stale else self.tr("no"),
+                self.TEXT: row.preview,
+            }.get(column)
         if role == Qt.ItemDataRole.ToolTipRole and row.stale:
             return self.tr("A memory was edited after this was proposed; look again before merging.")
         if role == Qt.ItemDataRole.ForegroundRole and row.stale:
@@ -162,8 +185,9 @@ class ReviewInboxDialog(QDialog):
 
         self.merge_button = QPushButton(self.tr("Merge"), self)
         self.merge_button.setObjectName("mergeProposal")
-        self.merge_button.setToolTip(self.tr("Save the merged text as one memory; the originals are superseded "
-                                             "by it and keep their history."))
+        self.merge_button.setToolTip(
+            self.tr("Save the merged text as one memory; the originals are superseded by it and keep their history.")
+        )
         self.keep_button = QPushButton(self.tr("Keep both"), self)
         self.keep_button.setObjectName("keepBothProposal")
         self.keep_button.setToolTip(self.tr("These are different memories: never propose them again."))
@@ -274,9 +298,14 @@ class ReviewInboxDialog(QDialog):
             box.setObjectName("memberBox")
             column = QVBoxLayout(box)
             # What tells two copies apart comes first: whose, how tagged, when last changed.
-            meta = QLabel(self.tr("Persona: {persona} · Tags: {tags} · Updated: {when}").format(
-                persona=personas.get(record.persona_id, self.tr("Global")),
-                tags=self.tr(", ").join(record.tags) or "—", when=_when(record.updated_at)), box)
+            meta = QLabel(
+                self.tr("Persona: {persona} · Tags: {tags} · Updated: {when}").format(
+                    persona=personas.get(record.persona_id, self.tr("Global")),
+                    tags=self.tr(", ").join(record.tags) or "—",
+                    when=_when(record.updated_at),
+                ),
+                box,
+            )
             meta.setObjectName("memberMeta")
             meta.setWordWrap(True)
             meta.setStyleSheet("color: #555")
@@ -289,8 +318,9 @@ class ReviewInboxDialog(QDialog):
             self.member_views.append(box)
         self.merged_title.setText(row.suggested_title)
         self.merged_text.setPlainText(row.suggested_content)
-        self.stale_label.setText(self.tr("A memory was edited after this was proposed; look again before "
-                                         "merging.") if row.stale else "")
+        self.stale_label.setText(
+            self.tr("A memory was edited after this was proposed; look again before merging.") if row.stale else ""
+        )
 
     # ---- answers --------------------------------------------------------------------------------
     def _failed(self, title: str):
@@ -300,6 +330,7 @@ class ReviewInboxDialog(QDialog):
             self.ask.inform(self, title, str(exc))
             self.refresh()
             return True
+
         return failed
 
     def merge_selected(self) -> None:
@@ -311,28 +342,51 @@ class ReviewInboxDialog(QDialog):
             self.ask.inform(self, self.tr("Merge"), self.tr("The merged memory needs some text."))
             return
         if row.stale and not self.ask.confirm(
-                self, self.tr("Merge"), self.tr("A memory was edited after this was proposed. Merge anyway?"),
-                yes=self.tr("Merge")):
+            self,
+            self.tr("Merge"),
+            self.tr("A memory was edited after this was proposed. Merge anyway?"),
+            yes=self.tr("Merge"),
+        ):
             return
-        op = partial(operations.merge_proposal, proposal_id=row.id, content=content,
-                     title=self.merged_title.text().strip(), tags=list(row.suggested_tags))
+        op = partial(
+            operations.merge_proposal,
+            proposal_id=row.id,
+            content=content,
+            title=self.merged_title.text().strip(),
+            tags=list(row.suggested_tags),
+        )
         if row.stale:  # the user has looked again: propose afresh from the current versions
-            op = partial(operations.merge_stale_proposal, proposal_id=row.id, ids=list(row.memory_ids),
-                         content=content, title=self.merged_title.text().strip(), tags=list(row.suggested_tags))
-        self.session.perform(op, label=self.tr("Merge %n memories", "", row.count),
-                             on_done=lambda _result: self.refresh(), on_error=self._failed(self.tr("Merge")))
+            op = partial(
+                operations.merge_stale_proposal,
+                proposal_id=row.id,
+                ids=list(row.memory_ids),
+                content=content,
+                title=self.merged_title.text().strip(),
+                tags=list(row.suggested_tags),
+            )
+        self.session.perform(
+            op,
+            label=self.tr("Merge %n memories", "", row.count),
+            on_done=lambda _result: self.refresh(),
+            on_error=self._failed(self.tr("Merge")),
+        )
 
     def keep_selected(self) -> None:
         row = self.selected_row()
         if row is not None:
-            self.session.perform(partial(operations.keep_both_proposal, proposal_id=row.id),
-                                 label=self.tr("Keep both"),
-                                 on_done=lambda _result: self.refresh(), on_error=self._failed(self.tr("Keep both")))
+            self.session.perform(
+                partial(operations.keep_both_proposal, proposal_id=row.id),
+                label=self.tr("Keep both"),
+                on_done=lambda _result: self.refresh(),
+                on_error=self._failed(self.tr("Keep both")),
+            )
 
     def dismiss_selected(self) -> None:
         row = self.selected_row()
         if row is not None:
-            self.session.perform(partial(operations.dismiss_proposal, proposal_id=row.id),
-                                 label=self.tr("Dismiss"),
-                                 on_done=lambda _result: self.refresh(), on_error=self._failed(self.tr("Dismiss")))
-
+            self.session.perform(
+                partial(operations.dismiss_proposal, proposal_id=row.id),
+                label=self.tr("Dismiss"),
+                on_done=lambda _result: self.refresh(),
+                on_error=self._failed(self.tr("Dismiss")),
+            )

@@ -4,6 +4,7 @@ Language and the window layout are the user's (QSettings); weights, the
 maintenance schedule and trash days belong to the database (its settings
 table), so the CLI and the assistant tools see the same values.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
@@ -85,11 +86,14 @@ class SettingsDialog(QDialog):
     def _search_tab(self) -> QWidget:
         tab = QWidget(self)
         form = QFormLayout(tab)
-        form.addRow(QLabel(self.tr("How the final score of a search hit is made up (they need not sum to 1)."),
-                           tab))
+        form.addRow(QLabel(self.tr("How the final score of a search hit is made up (they need not sum to 1)."), tab))
         stored = self.session.store.setting(WEIGHTS_KEY, None) or {}
-        names = {"fusion": self.tr("Relevance (words and meaning)"), "importance": self.tr("Importance"),
-                 "heat": self.tr("Heat (recent use)"), "freshness": self.tr("Freshness (recently changed)")}
+        names = {
+            "fusion": self.tr("Relevance (words and meaning)"),
+            "importance": self.tr("Importance"),
+            "heat": self.tr("Heat (recent use)"),
+            "freshness": self.tr("Freshness (recently changed)"),
+        }
         self.weights = {}
         for name in WEIGHT_NAMES:
             box = QDoubleSpinBox(tab)
@@ -109,8 +113,15 @@ class SettingsDialog(QDialog):
         tab = QWidget(self)
         form = QFormLayout(tab)
         self.schedule = QComboBox(tab)
-        for key, text in zip(SCHEDULES, (self.tr("Never on its own"), self.tr("Each time MemDesk starts"),
-                                         self.tr("Once a day"), self.tr("Once a week"))):
+        for key, text in zip(
+            SCHEDULES,
+            (
+                self.tr("Never on its own"),
+                self.tr("Each time MemDesk starts"),
+                self.tr("Once a day"),
+                self.tr("Once a week"),
+            ),
+        ):
             self.schedule.addItem(text, key)
         self.schedule.setCurrentIndex(max(0, self.schedule.findData(self.session.store.setting(SCHEDULE_KEY, "daily"))))
         self.trash_days = QSpinBox(tab)
@@ -142,8 +153,11 @@ class SettingsDialog(QDialog):
     # ---- actions ----------------------------------------------------------------------------------
     def _pick_database(self, *, new: bool) -> None:
         filters = self.tr("MemDesk database (*.db);;All files (*)")
-        path = (self.ask.save_file(self, self.tr("New database"), filters) if new
-                else self.ask.open_file(self, self.tr("Open database"), filters))
+        path = (
+            self.ask.save_file(self, self.tr("New database"), filters)
+            if new
+            else self.ask.open_file(self, self.tr("Open database"), filters)
+        )
         if path:
             self.accept()
             self.database_requested.emit(path, new)

@@ -5,6 +5,7 @@ The figures come from ``memdesk.core.stats.overview`` (the same dict
 Each bar that names a set of memories carries its search text; a click on
 it puts that text in the search bar, so the browser lists those memories.
 """
+
 from __future__ import annotations
 
 import pyqtgraph as pg
@@ -141,11 +142,24 @@ class StatisticsDialog(QDialog):
         grid.addWidget(self.charts["tier"], 2, 1)
         grid.addWidget(self.charts["heat"], 2, 2)
         grid.addWidget(self.charts["scope"], 3, 0)
-        legend = QLabel(" ".join(
-            f'<span style="color:{COLOURS[k]}">■</span> {text}' for k, text in (
-                ("manual", self.tr("manual")), ("ai", self.tr("assistant")), ("import", self.tr("import")))), self)
-        hint = QLabel(self.tr("Charts count memories in use (not in the trash, expired or superseded). "
-                              "Click a bar to list those memories."), self)
+        legend = QLabel(
+            " ".join(
+                f'<span style="color:{COLOURS[k]}">■</span> {text}'
+                for k, text in (
+                    ("manual", self.tr("manual")),
+                    ("ai", self.tr("assistant")),
+                    ("import", self.tr("import")),
+                )
+            ),
+            self,
+        )
+        hint = QLabel(
+            self.tr(
+                "Charts count memories in use (not in the trash, expired or superseded). "
+                "Click a bar to list those memories."
+            ),
+            self,
+        )
         hint.setWordWrap(True)
         side = QVBoxLayout()
         side.addWidget(legend)
@@ -173,33 +187,45 @@ class StatisticsDialog(QDialog):
         from ...core.stats import overview
 
         store = self.session.store
-        self.session.taskman.run(lambda cancel, progress: overview(store), label=self.tr("Counting"),
-                                 lane="work", visible=False, on_done=self.show_stats,
-                                 on_failed=self.session.report)
+        self.session.taskman.run(
+            lambda cancel, progress: overview(store),
+            label=self.tr("Counting"),
+            lane="work",
+            visible=False,
+            on_done=self.show_stats,
+            on_failed=self.session.report,
+        )
 
     def show_stats(self, stats: dict) -> None:
         self.stats = stats
         c = stats["charts"]
-        self.summary.setText(self.tr("{active} memories in use · {total} in the store · {personas} personas · "
-                                     "{groups} groups").format(active=stats["active"], total=stats["total"],
-                                                               personas=stats["personas"], groups=c["groups_total"]))
+        self.summary.setText(
+            self.tr("{active} memories in use · {total} in the store · {personas} personas · {groups} groups").format(
+                active=stats["active"], total=stats["total"], personas=stats["personas"], groups=c["groups_total"]
+            )
+        )
         state_names = labels.states()
         for bar in c["states"]:
             self.state_buttons[bar["key"]].setText(f"{state_names[bar['key']]}: {bar['count']}")
         names = {"type": labels.types(), "scope": labels.scopes(), "tier": labels.tiers()}
         for name in ("persona", "group", "tag", "type", "scope", "tier"):
             bars = c[name]
-            shown = [names[name].get(b["label"], b["label"]) if name in names else
-                     (self.tr("Global") if b["key"] is None and name == "persona" else b["label"]) for b in bars]
+            shown = [
+                names[name].get(b["label"], b["label"])
+                if name in names
+                else (self.tr("Global") if b["key"] is None and name == "persona" else b["label"])
+                for b in bars
+            ]
             self.charts[name].set_bars(shown, [b["count"] for b in bars])
         heat = c["heat"]
         edges = heat["edges"]
-        self.charts["heat"].set_bars([f"{edges[i]:g}–{edges[i + 1]:g}" for i in range(len(edges) - 1)],
-                                     heat["counts"])
+        self.charts["heat"].set_bars([f"{edges[i]:g}–{edges[i + 1]:g}" for i in range(len(edges) - 1)], heat["counts"])
         weekly = c["weekly"]
         self.charts["weekly"].set_bars(
-            [w[5:] for w in weekly["weeks"]], [0] * len(weekly["weeks"]),
-            stacks=[(weekly[s], COLOURS[s]) for s in ("manual", "ai", "import")])
+            [w[5:] for w in weekly["weeks"]],
+            [0] * len(weekly["weeks"]),
+            stacks=[(weekly[s], COLOURS[s]) for s in ("manual", "ai", "import")],
+        )
 
     # ---- clicks ----------------------------------------------------------------------------------
     def query_of(self, chart: str, index: int) -> str | None:

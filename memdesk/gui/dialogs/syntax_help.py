@@ -5,6 +5,7 @@ values (type:preference, tier:hot…) are what the user types, so they stay as
 written in every language — the explanations are translated. A click on an
 example puts it in the search box.
 """
+
 from __future__ import annotations
 
 import html
@@ -20,8 +21,13 @@ class SyntaxHelpDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("syntaxHelpDialog")
         self.setWindowTitle(self.tr("Search syntax"))
-        intro = QLabel(self.tr("Type words to find memories that contain any of them, best first. "
-                               "Combine them with the operators below; click an example to try it."), self)
+        intro = QLabel(
+            self.tr(
+                "Type words to find memories that contain any of them, best first. "
+                "Combine them with the operators below; click an example to try it."
+            ),
+            self,
+        )
         intro.setWordWrap(True)
         self.page = QTextBrowser(self)
         self.page.setObjectName("syntaxPage")
@@ -48,8 +54,11 @@ class SyntaxHelpDialog(QDialog):
             ("", "group:工作/项目", self.tr("In a group (and the groups inside it)")),
             ("", "tag:健康", self.tr("With a tag")),
             ("", "-tag:旧", self.tr("Without a tag: a minus sign works before every filter")),
-            (self.tr("What kind of memory"), "type:preference",
-             self.tr("Type: fact, preference, project, task or note")),
+            (
+                self.tr("What kind of memory"),
+                "type:preference",
+                self.tr("Type: fact, preference, project, task or note"),
+            ),
             ("", "scope:short_term", self.tr("Short-term memories (scope:long_term for long-term ones)")),
             ("", "tier:hot", self.tr("Tier by recent use: hot, warm, cold or archive")),
             ("", "importance>=7", self.tr("Importance 7 or more (also >, <, <=, =)")),
@@ -67,12 +76,22 @@ class SyntaxHelpDialog(QDialog):
             if section:
                 parts.append(f'<tr><td colspan="2" style="padding-top:10px"><b>{html.escape(section)}</b></td></tr>')
             link = QUrl.toPercentEncoding(example).data().decode()
-            parts.append(f'<tr><td width="38%"><a href="query:{link}"><code>{html.escape(example)}</code></a>'
-                         f'</td><td>{html.escape(meaning)}</td></tr>')
+            parts.append(
+                f'<tr><td width="38%"><a href="query:{link}"><code>{html.escape(example)}</code></a>'
+                f"</td><td>{html.escape(meaning)}</td></tr>"
+            )
         parts.append("</table>")
-        parts.append("<p>{}</p>".format(html.escape(self.tr(
-            "Full-width characters（：＂－）work as well as their half-width forms, and 「」 or “” quote too. "
-            "A query that cannot be read is marked red; its tooltip names the place."))))
+        parts.append(
+            "<p>{}</p>".format(
+                html.escape(
+                    self.tr(
+                        "Full-width characters（：＂－）work as well as their half-width forms, "
+                        "and 「」 or “” quote too. "
+                        "A query that cannot be read is marked red; its tooltip names the place."
+                    )
+                )
+            )
+        )
         return "".join(parts)
 
     def _clicked(self, url: QUrl) -> None:

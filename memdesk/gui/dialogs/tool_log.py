@@ -4,6 +4,7 @@ A table over plain rows (ToolCallRow) built from memdesk.core.tools.log; a
 revert runs as an operation so its changes go out on the session's one
 change channel. It is an undo step like any other (Ctrl+Z puts the call's effects back).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -67,11 +68,21 @@ def load_rows(store, *, limit: int = LIMIT, global_name: str = "Global") -> list
             memory = memories.get(effect["id"])
             title = _short_title(memory.display_title) if memory else ""
             parts.append(f"{ACTION_MARKS.get(effect['action'], effect['action'])} {effect['id'][:8]} {title}".strip())
-        rows.append(ToolCallRow(
-            r.id, _local(r.at), personas.get(r.persona_id, r.persona_id or global_name), r.client, r.tool, r.ok,
-            "; ".join(parts), reason_text(str(r.result.get("error", ""))) if isinstance(r.result, dict) else "",
-            r.reverted_at is not None, bool(r.effects) and r.reverted_at is None,
-            _local(r.reverted_at) if r.reverted_at is not None else ""))
+        rows.append(
+            ToolCallRow(
+                r.id,
+                _local(r.at),
+                personas.get(r.persona_id, r.persona_id or global_name),
+                r.client,
+                r.tool,
+                r.ok,
+                "; ".join(parts),
+                reason_text(str(r.result.get("error", ""))) if isinstance(r.result, dict) else "",
+                r.reverted_at is not None,
+                bool(r.effects) and r.reverted_at is None,
+                _local(r.reverted_at) if r.reverted_at is not None else "",
+            )
+        )
     return rows
 
 
@@ -86,8 +97,15 @@ class ToolCallModel(QAbstractTableModel):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.rows: list[ToolCallRow] = []
-        self.headers = [self.tr("Time"), self.tr("Persona"), self.tr("Client"), self.tr("Tool"),
-                        self.tr("Result"), self.tr("What it did, or why it failed"), self.tr("Reverted")]
+        self.headers = [
+            self.tr("Time"),
+            self.tr("Persona"),
+            self.tr("Client"),
+            self.tr("Tool"),
+            self.tr("Result"),
+            self.tr("What it did, or why it failed"),
+            self.tr("Reverted"),
+        ]
 
     def set_rows(self, rows: list[ToolCallRow]) -> None:
         self.beginResetModel()
@@ -101,8 +119,11 @@ class ToolCallModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.headers)
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal \
-                and 0 <= section < len(self.headers):
+        if (
+            role == Qt.ItemDataRole.DisplayRole
+            and orientation == Qt.Orientation.Horizontal
+            and 0 <= section < len(self.headers)
+        ):
             return self.headers[section]
         return None
 
@@ -111,9 +132,15 @@ class ToolCallModel(QAbstractTableModel):
             return None
         row, column = self.rows[index.row()], index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return {self.TIME: row.when, self.PERSONA: row.persona, self.CLIENT: row.client, self.TOOL: row.tool,
-                    self.RESULT: self.tr("ok") if row.ok else self.tr("failed"), self.TOUCHED: self.what(row),
-                    self.REVERTED: self.reverted(row)}.get(column)
+            return {
+                self.TIME: row.when,
+                self.PERSONA: row.persona,
+                self.CLIENT: row.client,
+                self.TOOL: row.tool,
+                self.RESULT: self.tr("ok") if row.ok else self.tr("failed"),
+                self.TOUCHED: self.what(row),
+                self.REVERTED: self.reverted(row),
+            }.get(column)
         if role == Qt.ItemDataRole.ToolTipRole and column == self.TOUCHED:
             return self.what(row) or None
         if role == Qt.ItemDataRole.ToolTipRole and column == self.REVERTED and row.reverted:
@@ -160,8 +187,9 @@ class ToolLogDialog(QDialog):
         self.summary = QLabel(self)
         self.revert_button = QPushButton(self.tr("Revert this call"), self)
         self.revert_button.setObjectName("revertToolCall")
-        self.revert_button.setToolTip(self.tr("Undo what this assistant call did. Memories changed since "
-                                              "are never overwritten."))
+        self.revert_button.setToolTip(
+            self.tr("Undo what this assistant call did. Memories changed since are never overwritten.")
+        )
         self.refresh_button = QPushButton(self.tr("Refresh"), self)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
@@ -209,8 +237,13 @@ class ToolLogDialog(QDialog):
         call_id = self.selected_id()
         row = next((r for r in self.model.rows if r.id == call_id), None)
         self.revert_button.setEnabled(row is not None and row.revertible)
-        self.detail.setText("" if row is None else self.tr("{tool} as {persona} ({client}), {when}: {what}").format(
-            tool=row.tool, persona=row.persona, client=row.client or "—", when=row.when, what=self.model.what(row)))
+        self.detail.setText(
+            ""
+            if row is None
+            else self.tr("{tool} as {persona} ({client}), {when}: {what}").format(
+                tool=row.tool, persona=row.persona, client=row.client or "—", when=row.when, what=self.model.what(row)
+            )
+        )
         self.detail.setStyleSheet("" if row is None or row.ok else "color: #b00020")
 
     def revert_selected(self) -> None:
@@ -221,11 +254,13 @@ class ToolLogDialog(QDialog):
         def failed(exc) -> bool:
             if not isinstance(exc, MemDeskError):
                 return False  # a bug: the session reports it
-            self.ask.inform(self, self.tr("Revert"), self.tr("Could not revert this call: {error}").format(
-                error=exc))
+            self.ask.inform(self, self.tr("Revert"), self.tr("Could not revert this call: {error}").format(error=exc))
             self.refresh()
             return True
 
-        self.session.perform(partial(operations.revert_tool_call, call_id=call_id),
-                             label=self.tr("Revert assistant call {n}").format(n=call_id),
-                             on_done=lambda _result: self.refresh(), on_error=failed)
+        self.session.perform(
+            partial(operations.revert_tool_call, call_id=call_id),
+            label=self.tr("Revert assistant call {n}").format(n=call_id),
+            on_done=lambda _result: self.refresh(),
+            on_error=failed,
+        )

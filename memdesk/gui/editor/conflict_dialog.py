@@ -5,6 +5,7 @@ editor then writes (keep mine / merge: an update based on the store's
 current version) or reloads (take theirs). Opened with open(), answered
 through the ``resolved`` signal, so it never blocks the event loop.
 """
+
 from __future__ import annotations
 
 import html
@@ -41,16 +42,20 @@ class ConflictDialog(QDialog):
         self._names = persona_names
         self.differing = [f for f in FIELDS if not same(f, mine.get(f), theirs.get(f))]
 
-        intro = QLabel(self.tr(
-            "While you were editing, this memory was changed somewhere else (now version {version}, "
-            "changed {when}). Nothing has been overwritten. Choose what to keep.").format(
-            version=theirs_record.version, when=local_time(theirs_record.updated_at)), self)
+        intro = QLabel(
+            self.tr(
+                "While you were editing, this memory was changed somewhere else (now version {version}, "
+                "changed {when}). Nothing has been overwritten. Choose what to keep."
+            ).format(version=theirs_record.version, when=local_time(theirs_record.updated_at)),
+            self,
+        )
         intro.setWordWrap(True)
 
         self.table = QTableWidget(len(self.differing), 3, self)
         self.table.setObjectName("conflictTable")
-        self.table.setHorizontalHeaderLabels([self.tr("Field"), self.tr("Your version"),
-                                              self.tr("Version saved meanwhile")])
+        self.table.setHorizontalHeaderLabels(
+            [self.tr("Field"), self.tr("Your version"), self.tr("Version saved meanwhile")]
+        )
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setWordWrap(True)  # both texts whole: telling them apart is the point
@@ -68,15 +73,21 @@ class ConflictDialog(QDialog):
         self.diff = QTextBrowser(self)
         self.diff.setObjectName("conflictDiff")
         if "content" in self.differing:
-            self.diff.setHtml("<p>{}</p>{}".format(
-                html.escape(self.tr("Content: from the saved version to yours")),
-                diff_html(theirs.get("content") or "", mine.get("content") or "")))
+            self.diff.setHtml(
+                "<p>{}</p>{}".format(
+                    html.escape(self.tr("Content: from the saved version to yours")),
+                    diff_html(theirs.get("content") or "", mine.get("content") or ""),
+                )
+            )
         else:
             self.diff.hide()
 
-        self.merge_label = QLabel(self.tr(
-            "Merged content (edit freely). Other fields: the side that changed them wins; "
-            "where both did, yours."), self)
+        self.merge_label = QLabel(
+            self.tr(
+                "Merged content (edit freely). Other fields: the side that changed them wins; where both did, yours."
+            ),
+            self,
+        )
         self.merge_label.setWordWrap(True)
         self.merge_edit = QPlainTextEdit(self)
         self.merge_edit.setObjectName("mergeEdit")

@@ -1,4 +1,5 @@
 """The read-only facts about a memory: times, use, heat and tier, source, version."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -28,19 +29,32 @@ class DetailsBox(QGroupBox):
 
     def retranslate(self) -> None:
         self.setTitle(self.tr("Details"))
-        text = {"created": self.tr("Created"), "updated": self.tr("Updated"), "last_access": self.tr("Last access"),
-                "access_count": self.tr("Accesses"), "heat": self.tr("Heat"), "tier": self.tr("Tier"),
-                "source": self.tr("Source"), "version": self.tr("Version")}
+        text = {
+            "created": self.tr("Created"),
+            "updated": self.tr("Updated"),
+            "last_access": self.tr("Last access"),
+            "access_count": self.tr("Accesses"),
+            "heat": self.tr("Heat"),
+            "tier": self.tr("Tier"),
+            "source": self.tr("Source"),
+            "version": self.tr("Version"),
+        }
         for name, label in self.labels.items():
             label.setText(text[name] + ":")
 
     def show_record(self, record) -> None:
         values = {name: "—" for name in NAMES}
         if record is not None:
-            values.update(created=local_time(record.created_at), updated=local_time(record.updated_at),
-                          last_access=local_time(record.last_access_at), access_count=str(record.access_count),
-                          heat=f"{record.heat:.0f}", tier=labels.label("tier", record.tier),
-                          source=labels.source(record.source), version=str(record.version))
+            values.update(
+                created=local_time(record.created_at),
+                updated=local_time(record.updated_at),
+                last_access=local_time(record.last_access_at),
+                access_count=str(record.access_count),
+                heat=f"{record.heat:.0f}",
+                tier=labels.label("tier", record.tier),
+                source=labels.source(record.source),
+                version=str(record.version),
+            )
         for name, text in values.items():
             self.values[name].setText(text)
         self.setVisible(record is not None)

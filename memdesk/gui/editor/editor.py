@@ -6,6 +6,7 @@ elsewhere meanwhile the store refuses (ConflictError) and the conflict
 dialog lets the user keep theirs, keep mine or merge — nothing is ever
 overwritten silently.
 """
+
 from __future__ import annotations
 
 from functools import partial
@@ -40,8 +41,18 @@ from .fields import ExpiryEdit, TagsEdit, TermHighlighter
 from .form import FIELDS, changed_fields, record_to_form
 from .history import ChainPanel, HistoryPanel
 
-NEW_DEFAULTS = {"title": "", "content": "", "group": "", "tags": "", "type": "note", "scope": "long_term",
-                "importance": 5, "expires_at": None, "persona_id": None, "dedup_key": ""}
+NEW_DEFAULTS = {
+    "title": "",
+    "content": "",
+    "group": "",
+    "tags": "",
+    "type": "note",
+    "scope": "long_term",
+    "importance": 5,
+    "expires_at": None,
+    "persona_id": None,
+    "dedup_key": "",
+}
 
 
 class MemoryEditor(QWidget):
@@ -77,8 +88,9 @@ class MemoryEditor(QWidget):
         self.banner = QLabel(self)
         self.banner.setObjectName("editorBanner")
         self.banner.setWordWrap(True)
-        self.banner.setStyleSheet("QLabel#editorBanner { background:#fff4d6; border:1px solid #e7c66b;"
-                                  " border-radius:4px; padding:6px; }")
+        self.banner.setStyleSheet(
+            "QLabel#editorBanner { background:#fff4d6; border:1px solid #e7c66b; border-radius:4px; padding:6px; }"
+        )
         self.banner_button = QPushButton(self)
         self.banner_button.clicked.connect(lambda: self.memory_id and self.restore_requested.emit(self.memory_id))
         self.heading = QLabel(self)
@@ -114,10 +126,18 @@ class MemoryEditor(QWidget):
         self.form = QFormLayout()
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.form_labels = {name: QLabel(self) for name in FIELDS}
-        for name, widget in (("title", self.title), ("content", self.content), ("group", self.group),
-                             ("tags", self.tags), ("type", self.type), ("scope", self.scope),
-                             ("importance", self.importance), ("persona_id", self.persona),
-                             ("expires_at", self.expiry), ("dedup_key", self.dedup)):
+        for name, widget in (
+            ("title", self.title),
+            ("content", self.content),
+            ("group", self.group),
+            ("tags", self.tags),
+            ("type", self.type),
+            ("scope", self.scope),
+            ("importance", self.importance),
+            ("persona_id", self.persona),
+            ("expires_at", self.expiry),
+            ("dedup_key", self.dedup),
+        ):
             self.form.addRow(self.form_labels[name], widget)
 
         self.save_button = QPushButton(self)
@@ -184,10 +204,18 @@ class MemoryEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
 
-        for signal in (self.title.textChanged, self.content.textChanged, self.group.currentTextChanged,
-                       self.tags.textChanged, self.type.currentIndexChanged, self.scope.currentIndexChanged,
-                       self.importance.valueChanged, self.expiry.changed, self.persona.currentIndexChanged,
-                       self.dedup.textChanged):
+        for signal in (
+            self.title.textChanged,
+            self.content.textChanged,
+            self.group.currentTextChanged,
+            self.tags.textChanged,
+            self.type.currentIndexChanged,
+            self.scope.currentIndexChanged,
+            self.importance.valueChanged,
+            self.expiry.changed,
+            self.persona.currentIndexChanged,
+            self.dedup.textChanged,
+        ):
             signal.connect(self._update_dirty)
 
     def retranslate(self) -> None:
@@ -251,10 +279,15 @@ class MemoryEditor(QWidget):
     # ---- showing --------------------------------------------------------------------------------
     def values(self) -> dict:
         return {
-            "title": self.title.text(), "content": self.content.toPlainText(),
-            "group": self.group.currentText(), "tags": self.tags.text(), "type": self.type.currentData(),
-            "scope": self.scope.currentData(), "importance": self.importance.value(),
-            "expires_at": self.expiry.value(), "persona_id": self.persona.currentData(),
+            "title": self.title.text(),
+            "content": self.content.toPlainText(),
+            "group": self.group.currentText(),
+            "tags": self.tags.text(),
+            "type": self.type.currentData(),
+            "scope": self.scope.currentData(),
+            "importance": self.importance.value(),
+            "expires_at": self.expiry.value(),
+            "persona_id": self.persona.currentData(),
             "dedup_key": self.dedup.text(),
         }
 
@@ -347,9 +380,9 @@ class MemoryEditor(QWidget):
         if self._loading:
             return
         dirty = bool(changed_fields(self._loaded_form, self.values())) or (
-            self.is_new and bool(self.content.toPlainText().strip()))
-        self.dirty_label.setText(self.tr("Saving…") if self._saving else
-                                 self.tr("● Unsaved changes") if dirty else "")
+            self.is_new and bool(self.content.toPlainText().strip())
+        )
+        self.dirty_label.setText(self.tr("Saving…") if self._saving else self.tr("● Unsaved changes") if dirty else "")
         self.save_button.setEnabled((dirty or self.is_new) and not self._saving)
         self.revert_button.setEnabled(dirty)
         if dirty != self._dirty:
@@ -368,10 +401,14 @@ class MemoryEditor(QWidget):
             return False
         if not self.dirty:
             return True
-        choice = self.ask.choose(self, self.tr("Unsaved changes"),
-                                 self.tr("This memory has unsaved changes."),
-                                 [("save", self.tr("Save")), ("discard", self.tr("Discard")),
-                                  ("cancel", self.tr("Keep editing"))], default="save", cancel="cancel")
+        choice = self.ask.choose(
+            self,
+            self.tr("Unsaved changes"),
+            self.tr("This memory has unsaved changes."),
+            [("save", self.tr("Save")), ("discard", self.tr("Discard")), ("cancel", self.tr("Keep editing"))],
+            default="save",
+            cancel="cancel",
+        )
         if choice == "save":
             return self.save(then=then) is True
         if choice == "discard":
@@ -413,8 +450,11 @@ class MemoryEditor(QWidget):
             done = lambda r: self._saved(r.value)  # noqa: E731
         else:
             fields = changed_fields(self._loaded_form, values)
-            op = partial(operations.update_memories, edits={self.memory_id: fields},
-                         versions={self.memory_id: self.record.version})
+            op = partial(
+                operations.update_memories,
+                edits={self.memory_id: fields},
+                versions={self.memory_id: self.record.version},
+            )
             label = self.tr("Edit “{title}”").format(title=self._title_for_label(values))
             memory_id = self.memory_id
             done = lambda r: self._saved(memory_id)  # noqa: E731
@@ -460,21 +500,31 @@ class MemoryEditor(QWidget):
             return True
         if isinstance(exc, ValidationError):
             field = labels.fields().get(exc.field, exc.field)
-            self.banner.setText(self.tr("Not saved — {field}: {problem}").format(
-                field=field, problem=str(exc).split(": ", 1)[-1]))
+            self.banner.setText(
+                self.tr("Not saved — {field}: {problem}").format(field=field, problem=str(exc).split(": ", 1)[-1])
+            )
             self.banner.setVisible(True)
             self.banner_button.setVisible(False)
             return True
         # Anything else (the lock never freed, the disk is full): say so; the edit stays here.
-        self.banner.setText(self.tr("Not saved — {problem}. Your text is still here: save again to retry.").format(
-            problem=str(exc).rstrip(".")))
+        self.banner.setText(
+            self.tr("Not saved — {problem}. Your text is still here: save again to retry.").format(
+                problem=str(exc).rstrip(".")
+            )
+        )
         self.banner.setVisible(True)
         self.banner_button.setVisible(False)
         return False
 
     def _open_conflict(self, theirs) -> None:
-        dialog = ConflictDialog(mine=self.values(), base=self._loaded_form, theirs=record_to_form(theirs),
-                                theirs_record=theirs, persona_names=self._persona_names, parent=self)
+        dialog = ConflictDialog(
+            mine=self.values(),
+            base=self._loaded_form,
+            theirs=record_to_form(theirs),
+            theirs_record=theirs,
+            persona_names=self._persona_names,
+            parent=self,
+        )
         dialog.resolved.connect(lambda choice, values, d=dialog: self._resolve(choice, values, d))
         dialog.finished.connect(lambda _code, d=dialog: self._conflict_closed(d))
         dialog.finished.connect(dialog.deleteLater)
@@ -499,15 +549,15 @@ class MemoryEditor(QWidget):
         label = self.tr("Edit “{title}”").format(title=self._title_for_label(values))
         op = partial(operations.update_memories, edits={theirs.id: fields}, versions={theirs.id: theirs.version})
         self._start_saving(self.values(), None)
-        self.session.perform(op, label=label, on_error=self._save_failed,
-                             on_done=lambda r: self._saved(theirs.id))
+        self.session.perform(op, label=label, on_error=self._save_failed, on_done=lambda r: self._saved(theirs.id))
 
     def _revert_to_revision(self, revision_id: int) -> None:
         if self.memory_id is None or not self.maybe_leave(then=partial(self._revert_to_revision, revision_id)):
             return
         memory_id, version = self.memory_id, self.session.store.get(self.memory_id).version
-        op = partial(operations.revert_to_revision, memory_id=memory_id, revision_id=revision_id,
-                     expected_version=version)
+        op = partial(
+            operations.revert_to_revision, memory_id=memory_id, revision_id=revision_id, expected_version=version
+        )
         self.session.perform(op, label=self.tr("Put back earlier values"), on_error=self._save_failed)
 
     # ---- staying current ----------------------------------------------------------------------

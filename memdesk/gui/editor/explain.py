@@ -4,6 +4,7 @@ The sentence says where the query's words matched and how the memory was
 found ("Matched “过敏” in the content; 1st by keywords"); the score breakdown
 (memdesk.core.search.explain.HitExplanation) is behind "Show the numbers".
 """
+
 from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
@@ -28,17 +29,27 @@ class ExplainPanel(QWidget):
     def _names(self) -> dict:
         """Readable names for the engine's HitExplanation fields and ranking names."""
         return {
-            "matched_words": self.tr("Matched words"), "matched_bigrams": self.tr("Matched character pairs"),
-            "bm25": self.tr("Keyword score (words)"), "bigram_bm25": self.tr("Keyword score (character pairs)"),
-            "keyword_score": self.tr("Keyword score"), "vector_similarity": self.tr("Meaning similarity"),
-            "ranks": self.tr("Place in each ranking"), "fusion": self.tr("Fused relevance (0–1)"),
-            "importance": self.tr("Importance (0–1)"), "heat": self.tr("Heat (0–1)"),
-            "freshness": self.tr("Freshness (0–1)"), "final": self.tr("Final score"),
-            "found_by": self.tr("Found by"), "position": self.tr("Place in the results"),
-            "keyword": self.tr("keywords"), "expansion": self.tr("related words"),
-            "substring": self.tr("exact text"), "vector": self.tr("meaning"),
+            "matched_words": self.tr("Matched words"),
+            "matched_bigrams": self.tr("Matched character pairs"),
+            "bm25": self.tr("Keyword score (words)"),
+            "bigram_bm25": self.tr("Keyword score (character pairs)"),
+            "keyword_score": self.tr("Keyword score"),
+            "vector_similarity": self.tr("Meaning similarity"),
+            "ranks": self.tr("Place in each ranking"),
+            "fusion": self.tr("Fused relevance (0–1)"),
+            "importance": self.tr("Importance (0–1)"),
+            "heat": self.tr("Heat (0–1)"),
+            "freshness": self.tr("Freshness (0–1)"),
+            "final": self.tr("Final score"),
+            "found_by": self.tr("Found by"),
+            "position": self.tr("Place in the results"),
+            "keyword": self.tr("keywords"),
+            "expansion": self.tr("related words"),
+            "substring": self.tr("exact text"),
+            "vector": self.tr("meaning"),
             "context": self.tr("next to a match, same conversation"),
-            "backend": self.tr("Search"), "order": self.tr("Order"),
+            "backend": self.tr("Search"),
+            "order": self.tr("Order"),
             "matched_pinyin": self.tr("Matched by pinyin"),
             "matched_script": self.tr("Matched across traditional and simplified"),
             "pinyin_score": self.tr("Keyword score (pinyin)"),
@@ -97,13 +108,19 @@ class ExplainPanel(QWidget):
         if terms:
             quoted = self.tr(", ").join(self.tr("“{term}”").format(term=t) for t in terms[:6])
             places = self._places(getattr(hit, "record", None), terms)
-            parts.append(self.tr("Matched {terms} in the {places}").format(terms=quoted, places=places) if places
-                         else self.tr("Matched {terms}").format(terms=quoted))
+            parts.append(
+                self.tr("Matched {terms} in the {places}").format(terms=quoted, places=places)
+                if places
+                else self.tr("Matched {terms}").format(terms=quoted)
+            )
         ranks = explain.ranks or {}
-        ways = {"keyword": self.tr("{nth} by keywords"), "vector": self.tr("{nth} by meaning"),
-                "substring": self.tr("found as exact text"),
-                "expansion": self.tr("{nth} through related words"),
-                "context": self.tr("saved next to a match in the same conversation")}
+        ways = {
+            "keyword": self.tr("{nth} by keywords"),
+            "vector": self.tr("{nth} by meaning"),
+            "substring": self.tr("found as exact text"),
+            "expansion": self.tr("{nth} through related words"),
+            "context": self.tr("saved next to a match in the same conversation"),
+        }
         for way in explain.found_by:
             if way in ways:
                 parts.append(ways[way].format(nth=self._nth(ranks.get(way))))
@@ -116,10 +133,18 @@ class ExplainPanel(QWidget):
     def _places(self, record, terms) -> str:
         if record is None:
             return ""
-        fields = (("title", record.title or ""), ("content", record.content or ""),
-                  ("tags", " ".join(record.tags)), ("group", record.group or ""))
-        names = {"title": self.tr("title"), "content": self.tr("content"), "tags": self.tr("tags"),
-                 "group": self.tr("group")}
+        fields = (
+            ("title", record.title or ""),
+            ("content", record.content or ""),
+            ("tags", " ".join(record.tags)),
+            ("group", record.group or ""),
+        )
+        names = {
+            "title": self.tr("title"),
+            "content": self.tr("content"),
+            "tags": self.tr("tags"),
+            "group": self.tr("group"),
+        }
         found = [names[f] for f, text in fields if any(t.lower() in text.lower() for t in terms)]
         if len(found) > 1:
             return self.tr("{first} and {last}").format(first=self.tr(", ").join(found[:-1]), last=found[-1])
@@ -131,8 +156,9 @@ class ExplainPanel(QWidget):
         items = value.items() if isinstance(value, dict) else enumerate(value)
         for key, child in items:
             label = names.get(key, str(key))
-            if isinstance(child, dict) or (isinstance(child, (list, tuple)) and any(
-                    isinstance(c, (dict, list, tuple)) for c in child)):
+            if isinstance(child, dict) or (
+                isinstance(child, (list, tuple)) and any(isinstance(c, (dict, list, tuple)) for c in child)
+            ):
                 node = QTreeWidgetItem(parent, [label, ""])
                 self._add(node, child)
             else:

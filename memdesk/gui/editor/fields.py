@@ -1,6 +1,7 @@
 """Field widgets the editor needs beyond Qt's own: tags with completion of
 the last tag being typed, an optional expiry time, and a highlighter for
 the words a search matched."""
+
 from __future__ import annotations
 
 import re
@@ -55,7 +56,7 @@ class TagsEdit(QLineEdit):
 
     def _insert(self, name: str) -> None:
         start, _ = self._last_token()
-        rest = self.text()[self.cursorPosition():]
+        rest = self.text()[self.cursorPosition() :]
         head = self.text()[:start]
         if head and not head.endswith(" "):
             head += " "

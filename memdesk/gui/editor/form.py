@@ -4,16 +4,22 @@ Form values use the store's field names; tags are the text the user typed.
 Comparisons normalise through the core's own validators, so "a，b" and
 "a, b" are the same tags and trailing spaces are no change.
 """
+
 from __future__ import annotations
 
 from ...core import validation as v
 from ...core.errors import ValidationError
 
-FIELDS = ("title", "content", "group", "tags", "type", "scope", "importance", "expires_at",
-          "persona_id", "dedup_key")
+FIELDS = ("title", "content", "group", "tags", "type", "scope", "importance", "expires_at", "persona_id", "dedup_key")
 _NORMALISE = {
-    "title": v.title, "content": v.content, "group": v.group, "tags": v.tags, "type": v.memory_type,
-    "scope": v.scope, "importance": v.importance, "dedup_key": v.dedup_key,
+    "title": v.title,
+    "content": v.content,
+    "group": v.group,
+    "tags": v.tags,
+    "type": v.memory_type,
+    "scope": v.scope,
+    "importance": v.importance,
+    "dedup_key": v.dedup_key,
 }
 
 

@@ -1,4 +1,5 @@
 """A memory's revision history (with a diff of each change) and its supersede chain."""
+
 from __future__ import annotations
 
 import difflib
@@ -73,15 +74,18 @@ def _value_text(field: str, value) -> str:
 def revision_html(revision, persona_names: dict) -> str:
     names = labels.fields()
     parts = []
-    for field in sorted(set(revision.before) | set(revision.after), key=lambda f: list(names).index(f)
-                        if f in names else 99):
+    for field in sorted(
+        set(revision.before) | set(revision.after), key=lambda f: list(names).index(f) if f in names else 99
+    ):
         before, after = revision.before.get(field), revision.after.get(field)
         if field == "persona_id":
             everyone = QCoreApplication.translate("HistoryPanel", "Global")
             before = persona_names.get(before, before) if before else everyone
             after = persona_names.get(after, after) if after else everyone
-        parts.append(f"<p><b>{html.escape(names.get(field, field))}</b><br>"
-                     f"{diff_html(_value_text(field, before), _value_text(field, after))}</p>")
+        parts.append(
+            f"<p><b>{html.escape(names.get(field, field))}</b><br>"
+            f"{diff_html(_value_text(field, before), _value_text(field, after))}</p>"
+        )
     return "".join(parts)
 
 
@@ -137,8 +141,10 @@ class HistoryPanel(QWidget):
         self.list.clear()
         for revision in self._revisions:
             text = self.tr("{when} · {reason} · version {version}").format(
-                when=local_time(revision.at), reason=reasons.get(revision.reason, revision.reason),
-                version=revision.version)
+                when=local_time(revision.at),
+                reason=reasons.get(revision.reason, revision.reason),
+                version=revision.version,
+            )
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, revision.id)
             self.list.addItem(item)

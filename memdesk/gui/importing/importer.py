@@ -4,6 +4,7 @@ Dropped files, File → Import and the first-start examples all come through
 here, so examples are imported exactly like any other file. The window's
 threads only wait for the child; it never holds the GIL for long.
 """
+
 from __future__ import annotations
 
 import json
@@ -39,9 +40,13 @@ class Importer(QObject):
             job = ImportProcess(db, path, language)
             return job, job.plan(cancel)
 
-        self.session.taskman.run(plan, label=self.tr("Reading {file}").format(file=Path(path).name), lane="work",
-                                 on_done=lambda result: self._planned(*result, path, preview),
-                                 on_failed=self.session.report)
+        self.session.taskman.run(
+            plan,
+            label=self.tr("Reading {file}").format(file=Path(path).name),
+            lane="work",
+            on_done=lambda result: self._planned(*result, path, preview),
+            on_failed=self.session.report,
+        )
 
     def _planned(self, job, plan, path: str, preview: bool) -> None:
         name = Path(path).name
@@ -65,9 +70,13 @@ class Importer(QObject):
             dialog.set_busy(False)
             dialog.show_problem(str(error))
 
-        self.session.taskman.run(lambda cancel, progress: job.replan(choices, cancel),
-                                 label=self.tr("Reading {file}").format(file=job.file_path.name), lane="work",
-                                 on_done=dialog.set_plan, on_failed=failed)
+        self.session.taskman.run(
+            lambda cancel, progress: job.replan(choices, cancel),
+            label=self.tr("Reading {file}").format(file=job.file_path.name),
+            lane="work",
+            on_done=dialog.set_plan,
+            on_failed=failed,
+        )
 
     def _drop(self, job) -> None:
         self.session.taskman.run(lambda cancel, progress: job.close(), label="", lane="work", visible=False)
@@ -77,10 +86,12 @@ class Importer(QObject):
             changes, undo, value = job.apply(on_conflict, choices)
             return operations.Result(changes, undo, value)
 
-        label = (self.tr("Load the example memories") if name == EXAMPLES[-1]  # not the file's internal name
-                 else self.tr("Import {file}").format(file=name))
-        self.session.perform(op, label=label, background=True,
-                             on_done=self.imported.emit)
+        label = (
+            self.tr("Load the example memories")
+            if name == EXAMPLES[-1]  # not the file's internal name
+            else self.tr("Import {file}").format(file=name)
+        )
+        self.session.perform(op, label=label, background=True, on_done=self.imported.emit)
 
     def export_to(self, path) -> None:
         """Every memory with its history, as MemDesk JSON (what `memdesk export` writes)."""
@@ -93,8 +104,13 @@ class Importer(QObject):
             Path(path).write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
             return len(data["memories"])
 
-        self.session.taskman.run(job, label=self.tr("Exporting"), lane="work",
-                                 on_done=lambda n: self.exported.emit(n, path), on_failed=self.session.report)
+        self.session.taskman.run(
+            job,
+            label=self.tr("Exporting"),
+            lane="work",
+            on_done=lambda n: self.exported.emit(n, path),
+            on_failed=self.session.report,
+        )
 
     def load_examples(self) -> None:
         self.import_file(resource(*EXAMPLES), preview=False)

@@ -7,6 +7,7 @@ plans the import and sends back only what the preview shows, then waits:
 "apply" writes the plan (the operation, with its undo step, comes back),
 closing the pipe drops it. SQLite lets both processes use the file.
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -21,7 +22,7 @@ CHUNK = 1000  # plan rows per message
 def _send_plan(conn, plan) -> None:
     # Plain tuples in chunks: unpickling 10k objects at once would hold the window's GIL.
     rows = [(i.index, i.status, i.memory_id, i.reason, i.title, i.persona_id) for i in plan.items]
-    chunks = [rows[start:start + CHUNK] for start in range(0, len(rows), CHUNK)] or [[]]
+    chunks = [rows[start : start + CHUNK] for start in range(0, len(rows), CHUNK)] or [[]]
     for n, chunk in enumerate(chunks):
         last = n == len(chunks) - 1
         about = (plan.unknown_personas, plan.persona_names, plan.new_personas) if last else None
@@ -80,8 +81,12 @@ class ImportProcess:
     def __init__(self, db_path, file_path, language: str = "en"):
         self.file_path = Path(file_path)
         self._conn, child_conn = _CONTEXT.Pipe()
-        self._process = _CONTEXT.Process(target=_child, args=(child_conn, str(db_path), str(file_path), language),
-                                         daemon=False, name="memdesk-import")
+        self._process = _CONTEXT.Process(
+            target=_child,
+            args=(child_conn, str(db_path), str(file_path), language),
+            daemon=False,
+            name="memdesk-import",
+        )
         # Not a daemon: a daemon may not have children, and the store cuts a bulk write's text in
         # worker processes (search.indexer.cut_many), so a 1,000+ memory import failed with
         # "daemonic processes are not allowed to have children". The child still ends with the
@@ -110,8 +115,10 @@ class ImportProcess:
             if message[0] == "refused":
                 raise ImportFailed(message[1])
             kind, fmt, source, rows, about = message
-            items.extend(PlanItem(i, status, mid, reason, title=title, persona_id=persona)
-                         for i, status, mid, reason, title, persona in rows)
+            items.extend(
+                PlanItem(i, status, mid, reason, title=title, persona_id=persona)
+                for i, status, mid, reason, title, persona in rows
+            )
             if kind == "planned":
                 unknown, names, create = about
                 return ImportPlan(fmt, source, items, create, unknown_personas=unknown, persona_names=names)

@@ -1,4 +1,5 @@
 """The main window's actions, menus and context menus (kept out of main_window.py)."""
+
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -28,53 +29,55 @@ def _action(window, text: str, slot, shortcut=None, icon: str | None = None, nam
 
 def build_actions(w) -> SimpleNamespace:
     a = SimpleNamespace()
-    a.new = _action(w, translate("MainWindow", "New memory"), w.new_memory, "Ctrl+N", icon="new",
-                    name="actionNew")
+    a.new = _action(w, translate("MainWindow", "New memory"), w.new_memory, "Ctrl+N", icon="new", name="actionNew")
     a.save = _action(w, translate("MainWindow", "Save"), w.editor.save, "Ctrl+S", name="actionSave")
     a.revert = _action(w, translate("MainWindow", "Revert"), w.editor.revert, name="actionRevert")
     a.import_ = _action(w, translate("MainWindow", "Import…"), w.choose_import, "Ctrl+I", name="actionImport")
     a.export = _action(w, translate("MainWindow", "Export…"), w.export, name="actionExport")
     a.open_db = _action(w, translate("MainWindow", "Open database…"), lambda: w.pick_database(new=False))
     a.new_db = _action(w, translate("MainWindow", "New database…"), lambda: w.pick_database(new=True))
-    a.settings = _action(w, translate("MainWindow", "Settings…"), w.open_settings, "Ctrl+,",
-                         name="actionSettings")
+    a.settings = _action(w, translate("MainWindow", "Settings…"), w.open_settings, "Ctrl+,", name="actionSettings")
     a.quit = _action(w, translate("MainWindow", "Quit"), w.close, "Ctrl+Q")
-    a.undo = _action(w, translate("MainWindow", "Undo"), w.session.undo, ["Ctrl+Z"], icon="undo",
-                     name="actionUndo")
-    a.redo = _action(w, translate("MainWindow", "Redo"), w.session.redo, ["Ctrl+Shift+Z", "Ctrl+Y"],
-                     icon="redo", name="actionRedo")
+    a.undo = _action(w, translate("MainWindow", "Undo"), w.session.undo, ["Ctrl+Z"], icon="undo", name="actionUndo")
+    a.redo = _action(
+        w, translate("MainWindow", "Redo"), w.session.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], icon="redo", name="actionRedo"
+    )
     # Del acts on the list, not on text being edited: bound to the browser pane only.
-    a.delete = _action(w, translate("MainWindow", "Delete"), w.delete_selected, "Del", icon="trash",
-                       name="actionDelete")
+    a.delete = _action(
+        w, translate("MainWindow", "Delete"), w.delete_selected, "Del", icon="trash", name="actionDelete"
+    )
     a.delete.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
     w.browser.addAction(a.delete)
-    a.restore = _action(w, translate("MainWindow", "Restore from trash"), w.restore_selected,
-                        name="actionRestore")
-    a.empty_trash = _action(w, translate("MainWindow", "Empty trash…"), w.actions_.empty_trash,
-                            name="actionEmptyTrash")
+    a.restore = _action(w, translate("MainWindow", "Restore from trash"), w.restore_selected, name="actionRestore")
+    a.empty_trash = _action(w, translate("MainWindow", "Empty trash…"), w.actions_.empty_trash, name="actionEmptyTrash")
     a.find = _action(w, translate("MainWindow", "Find"), w.search_bar.focus, "Ctrl+F", name="actionFind")
-    a.next = _action(w, translate("MainWindow", "Next result"), lambda: w.browser.step(1), ["F3", "Ctrl+G"],
-                     name="actionNext")
-    a.previous = _action(w, translate("MainWindow", "Previous result"), lambda: w.browser.step(-1),
-                         ["Shift+F3", "Ctrl+Shift+G"], name="actionPrevious")
-    a.clear_search = _action(w, translate("MainWindow", "Show the tree"), w.search_bar.clear,
-                             name="actionClearSearch")
+    a.next = _action(
+        w, translate("MainWindow", "Next result"), lambda: w.browser.step(1), ["F3", "Ctrl+G"], name="actionNext"
+    )
+    a.previous = _action(
+        w,
+        translate("MainWindow", "Previous result"),
+        lambda: w.browser.step(-1),
+        ["Shift+F3", "Ctrl+Shift+G"],
+        name="actionPrevious",
+    )
+    a.clear_search = _action(w, translate("MainWindow", "Show the tree"), w.search_bar.clear, name="actionClearSearch")
     a.reload = _action(w, translate("MainWindow", "Reload"), w.reload, "F5")
-    a.personas = _action(w, translate("MainWindow", "Manage personas…"), w.open_personas, icon="persona",
-                         name="actionPersonas")
-    a.maintenance = _action(w, translate("MainWindow", "Run maintenance now"), w.maintenance.run,
-                            name="actionRunMaintenance")
-    a.review = _action(w, translate("MainWindow", "Review duplicates…"), w.open_review_inbox,
-                       name="actionReviewInbox")
-    a.tool_log = _action(w, translate("MainWindow", "Assistant activity…"), w.open_tool_log,
-                         name="actionToolLog")
-    a.context_preview = _action(w, translate("MainWindow", "Context preview…"), w.open_context_preview,
-                                name="actionContextPreview")
+    a.personas = _action(
+        w, translate("MainWindow", "Manage personas…"), w.open_personas, icon="persona", name="actionPersonas"
+    )
+    a.maintenance = _action(
+        w, translate("MainWindow", "Run maintenance now"), w.maintenance.run, name="actionRunMaintenance"
+    )
+    a.review = _action(w, translate("MainWindow", "Review duplicates…"), w.open_review_inbox, name="actionReviewInbox")
+    a.tool_log = _action(w, translate("MainWindow", "Assistant activity…"), w.open_tool_log, name="actionToolLog")
+    a.context_preview = _action(
+        w, translate("MainWindow", "Context preview…"), w.open_context_preview, name="actionContextPreview"
+    )
     a.statistics = _action(w, translate("MainWindow", "Statistics…"), w.open_statistics, name="actionStatistics")
     a.syntax = _action(w, translate("MainWindow", "Search syntax"), w.show_syntax)
     a.about = _action(w, translate("MainWindow", "About MemDesk"), w.show_about)
-    for action in (a.new, a.save, a.undo, a.redo, a.find, a.next, a.previous, a.reload, a.import_, a.settings,
-                   a.quit):
+    for action in (a.new, a.save, a.undo, a.redo, a.find, a.next, a.previous, a.reload, a.import_, a.settings, a.quit):
         w.addAction(action)  # shortcuts work even with the menu bar hidden
     return a
 
@@ -82,12 +85,36 @@ def build_actions(w) -> SimpleNamespace:
 def build_menus(w, a) -> None:
     bar = w.menuBar()
     file_menu = bar.addMenu(translate("MainWindow", "&File"))
-    for item in (a.new, a.save, a.revert, None, a.import_, a.export, None, a.open_db, a.new_db, None,
-                 a.settings, None, a.quit):
+    for item in (
+        a.new,
+        a.save,
+        a.revert,
+        None,
+        a.import_,
+        a.export,
+        None,
+        a.open_db,
+        a.new_db,
+        None,
+        a.settings,
+        None,
+        a.quit,
+    ):
         file_menu.addSeparator() if item is None else file_menu.addAction(item)
     edit_menu = bar.addMenu(translate("MainWindow", "&Edit"))
-    for item in (a.undo, a.redo, None, a.delete, a.restore, a.empty_trash, None, a.find, a.next, a.previous,
-                 a.clear_search):
+    for item in (
+        a.undo,
+        a.redo,
+        None,
+        a.delete,
+        a.restore,
+        a.empty_trash,
+        None,
+        a.find,
+        a.next,
+        a.previous,
+        a.clear_search,
+    ):
         edit_menu.addSeparator() if item is None else edit_menu.addAction(item)
     persona_menu = bar.addMenu(translate("MainWindow", "&Personas"))
     persona_menu.addAction(a.personas)
@@ -129,8 +156,11 @@ def context_menu(w, nodes, ids: list[str]) -> QMenu:
         everyone = translate("MainWindow", "Global")
         persona_menu.addAction(icons.icon("globe"), everyone, lambda: actions.set_persona(live_ids, None, everyone))
         for persona in w.session.store.personas():
-            persona_menu.addAction(icons.colour_dot(persona.colour), persona.name,
-                                   lambda p=persona: actions.set_persona(live_ids, p.id, p.name))
+            persona_menu.addAction(
+                icons.colour_dot(persona.colour),
+                persona.name,
+                lambda p=persona: actions.set_persona(live_ids, p.id, p.name),
+            )
         menu.addSeparator()
         menu.addAction(icons.icon("trash"), translate("MainWindow", "Delete"), lambda: actions.delete(live_ids))
     if trash_ids:

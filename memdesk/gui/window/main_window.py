@@ -4,6 +4,7 @@ results) on the left, the editor on the right, jobs and counts below.
 It wires views to the session; it holds no data of its own. The App in
 main.py owns the session and rebuilds this window for a language switch.
 """
+
 from __future__ import annotations
 
 from functools import partial
@@ -139,8 +140,11 @@ class MainWindow(QMainWindow):
         words = sum(bar.fontMetrics().horizontalAdvance(a.text().replace("&", "")) + 8 for a in worded)
         icons_only = bar.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly
         needed = bar.sizeHint().width() + (words if icons_only else 0)
-        style = (Qt.ToolButtonStyle.ToolButtonIconOnly if self.width() < needed + 24
-                 else Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        style = (
+            Qt.ToolButtonStyle.ToolButtonIconOnly
+            if self.width() < needed + 24
+            else Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+        )
         if style != bar.toolButtonStyle():
             bar.setToolButtonStyle(style)
             for action in (self.acts.undo, self.acts.redo):  # their text names the action: too long for a button
@@ -153,10 +157,16 @@ class MainWindow(QMainWindow):
     def _build_centre(self) -> None:
         self.examples_banner = QFrame(self)
         self.examples_banner.setObjectName("examplesBanner")
-        self.examples_banner.setStyleSheet("QFrame#examplesBanner { background:#e8f1fd; border:1px solid #9cc0ef;"
-                                           " border-radius:4px; }")
-        text = QLabel(self.tr("This database is empty. Load a few example memories (in Chinese) to see how "
-                              "MemDesk works? Nothing is written unless you say yes."), self.examples_banner)
+        self.examples_banner.setStyleSheet(
+            "QFrame#examplesBanner { background:#e8f1fd; border:1px solid #9cc0ef; border-radius:4px; }"
+        )
+        text = QLabel(
+            self.tr(
+                "This database is empty. Load a few example memories (in Chinese) to see how "
+                "MemDesk works? Nothing is written unless you say yes."
+            ),
+            self.examples_banner,
+        )
         text.setWordWrap(True)
         self.examples_yes = QPushButton(self.tr("Load examples"), self.examples_banner)
         self.examples_no = QPushButton(self.tr("No, thanks"), self.examples_banner)
@@ -221,8 +231,9 @@ class MainWindow(QMainWindow):
         self.editor.dirty_changed.connect(self._update_title)
         self.editor.memory_shown.connect(lambda _id: self._update_title())
         self.importer.imported.connect(self._imported)
-        self.importer.exported.connect(lambda n, path: self.show_notice(
-            self.tr("Exported %n memories to {file}", "", n).format(file=path)))
+        self.importer.exported.connect(
+            lambda n, path: self.show_notice(self.tr("Exported %n memories to {file}", "", n).format(file=path))
+        )
         self.models.search_state.connect(self._show_search_notice)
         self.examples_yes.clicked.connect(self.load_examples)
         self.examples_no.clicked.connect(self.decline_examples)
@@ -384,8 +395,9 @@ class MainWindow(QMainWindow):
         if not text and notice:
             missing = re.match(r"(\d+) memories have no vector yet", notice)
             if missing:
-                text = self.tr("%n memories have no vector yet: they are found by keyword only", "",
-                               int(missing.group(1)))
+                text = self.tr(
+                    "%n memories have no vector yet: they are found by keyword only", "", int(missing.group(1))
+                )
             elif "no embedding model" in notice:
                 text = self.tr("Keyword-only search: no embedding model (Settings → Model)")
             elif "no memory has a vector" in notice:
@@ -413,21 +425,28 @@ class MainWindow(QMainWindow):
         if not name or not name.strip():
             return
         searches = operations.saved_searches(self.session.store) + [{"name": name.strip(), "query": query}]
-        self.session.perform(partial(operations.set_saved_searches, searches=searches),
-                             label=self.tr("Save search “{name}”").format(name=name.strip()))
+        self.session.perform(
+            partial(operations.set_saved_searches, searches=searches),
+            label=self.tr("Save search “{name}”").format(name=name.strip()),
+        )
 
     def remove_saved_search(self, index: int) -> None:
         searches = operations.saved_searches(self.session.store)
         if 0 <= index < len(searches):
             name = searches[index]["name"]
             del searches[index]
-            self.session.perform(partial(operations.set_saved_searches, searches=searches),
-                                 label=self.tr("Remove saved search “{name}”").format(name=name))
+            self.session.perform(
+                partial(operations.set_saved_searches, searches=searches),
+                label=self.tr("Remove saved search “{name}”").format(name=name),
+            )
 
     # ---- import / export / examples ---------------------------------------------------------------
     def choose_import(self) -> None:
-        path = self.ask.open_file(self, self.tr("Import memories"), self.tr(
-            "Memory files (*.json *.jsonl *.db *.sqlite *.md *.csv *.zip);;All files (*)"))
+        path = self.ask.open_file(
+            self,
+            self.tr("Import memories"),
+            self.tr("Memory files (*.json *.jsonl *.db *.sqlite *.md *.csv *.zip);;All files (*)"),
+        )
         if path:
             self.importer.import_file(path)
 
@@ -443,8 +462,12 @@ class MainWindow(QMainWindow):
                 self.importer.import_file(path)
 
     def _imported(self, result) -> None:
-        self.statusBar().showMessage(self.tr("Imported: {added} new, {updated} updated").format(
-            added=len(result.changes.added), updated=len(result.changes.updated)), 8000)
+        self.statusBar().showMessage(
+            self.tr("Imported: {added} new, {updated} updated").format(
+                added=len(result.changes.added), updated=len(result.changes.updated)
+            ),
+            8000,
+        )
         if self._examples_loading:
             self._examples_loading = False
             set_offer_pending(self.session.store.path)
@@ -507,8 +530,15 @@ class MainWindow(QMainWindow):
             except Exception:  # noqa: BLE001 - a closed database: the count is only a hint
                 return None
 
-        self.session.taskman.run(count, label="", lane="work", visible=False, cancellable=False,
-                                 on_done=self._review_counted, on_failed=lambda _exc: self._review_counted(None))
+        self.session.taskman.run(
+            count,
+            label="",
+            lane="work",
+            visible=False,
+            cancellable=False,
+            on_done=self._review_counted,
+            on_failed=lambda _exc: self._review_counted(None),
+        )
 
     def _review_counted(self, count) -> None:
         self._review_reading = False
@@ -519,14 +549,16 @@ class MainWindow(QMainWindow):
 
     def _show_waiting(self, waiting: bool) -> None:
         """Another process holds the write lock: our change is queued, the window goes on."""
-        self.waiting_label.setText(self.tr("Waiting for another program to finish writing… "
-                                           "your change is saved as soon as it does"))
+        self.waiting_label.setText(
+            self.tr("Waiting for another program to finish writing… your change is saved as soon as it does")
+        )
         self.waiting_label.setVisible(waiting)
 
     def show_review_count(self, count: int) -> None:
         self.review_count = count
-        self.acts.review.setText(self.tr("Review duplicates ({n})…").format(n=count) if count
-                                 else self.tr("Review duplicates…"))
+        self.acts.review.setText(
+            self.tr("Review duplicates ({n})…").format(n=count) if count else self.tr("Review duplicates…")
+        )
 
     def _maintenance_finished(self, report) -> None:
         if self.review_dialog is not None and self.review_dialog.isVisible():
@@ -536,13 +568,16 @@ class MainWindow(QMainWindow):
         except Exception:  # noqa: BLE001
             count = 0
         self.show_review_count(count)
-        self.statusBar().showMessage(self.tr("Maintenance done: %n merge proposals to review", "", count)
-                                     if count else self.tr("Maintenance done"), 8000)
+        self.statusBar().showMessage(
+            self.tr("Maintenance done: %n merge proposals to review", "", count)
+            if count
+            else self.tr("Maintenance done"),
+            8000,
+        )
 
     def open_context_preview(self) -> None:
         if self.context_preview_dialog is None:
-            self.context_preview_dialog = ContextPreviewDialog(
-                self.session, lambda: self.browser.backend.engine, self)
+            self.context_preview_dialog = ContextPreviewDialog(self.session, lambda: self.browser.backend.engine, self)
             self.context_preview_dialog.set_persona(self.current_persona_id())
         self.context_preview_dialog.update_preview()
         self.context_preview_dialog.open()
@@ -579,8 +614,11 @@ class MainWindow(QMainWindow):
 
     def pick_database(self, *, new: bool) -> None:
         filters = self.tr("MemDesk database (*.db);;All files (*)")
-        path = (self.ask.save_file(self, self.tr("New database"), filters) if new
-                else self.ask.open_file(self, self.tr("Open database"), filters))
+        path = (
+            self.ask.save_file(self, self.tr("New database"), filters)
+            if new
+            else self.ask.open_file(self, self.tr("Open database"), filters)
+        )
         if path:
             self.database_requested.emit(path, new)
 
@@ -600,9 +638,12 @@ class MainWindow(QMainWindow):
         self.syntax_dialog.raise_()
 
     def show_about(self) -> QMessageBox:
-        return self._note(self.tr("About MemDesk"), self.tr(
-            "MemDesk {version}\nSee, search, edit and tidy what your AI assistants remember.\n"
-            "Database: {path}").format(version=__version__, path=self.session.store.path))
+        return self._note(
+            self.tr("About MemDesk"),
+            self.tr(
+                "MemDesk {version}\nSee, search, edit and tidy what your AI assistants remember.\nDatabase: {path}"
+            ).format(version=__version__, path=self.session.store.path),
+        )
 
     def reload(self) -> None:
         self.browser.tree.reload()
@@ -636,10 +677,12 @@ class MainWindow(QMainWindow):
         stack, busy = self.session.undo_stack, self.session.busy
         self.acts.undo.setEnabled(stack.canUndo() and not busy)
         self.acts.redo.setEnabled(stack.canRedo() and not busy)
-        self.acts.undo.setText(self.tr("Undo {action}").format(action=stack.undoText()) if stack.canUndo()
-                               else self.tr("Undo"))
-        self.acts.redo.setText(self.tr("Redo {action}").format(action=stack.redoText()) if stack.canRedo()
-                               else self.tr("Redo"))
+        self.acts.undo.setText(
+            self.tr("Undo {action}").format(action=stack.undoText()) if stack.canUndo() else self.tr("Undo")
+        )
+        self.acts.redo.setText(
+            self.tr("Redo {action}").format(action=stack.redoText()) if stack.canRedo() else self.tr("Redo")
+        )
         for action in (self.acts.undo, self.acts.redo):
             keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             action.setToolTip(f"{action.text()} ({keys})")

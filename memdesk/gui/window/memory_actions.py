@@ -4,6 +4,7 @@ Each action is one operation through the session, so it is undoable and its
 Changes reach every view. Beyond BULK_SYNC_MAX memories the write runs on
 the task manager's db lane instead of the UI thread.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -38,33 +39,51 @@ class MemoryActions(QObject):
     # ---- trash ----------------------------------------------------------------------------------
     def delete(self, ids: list[str]) -> None:
         if ids:
-            self._run(partial(operations.delete_memories, ids=ids),
-                      self._label(self.tr("Delete “{title}”"), self.tr("Delete %n memories", "", len(ids)), ids), ids)
+            self._run(
+                partial(operations.delete_memories, ids=ids),
+                self._label(self.tr("Delete “{title}”"), self.tr("Delete %n memories", "", len(ids)), ids),
+                ids,
+            )
 
     def restore(self, ids: list[str]) -> None:
         if ids:
-            self._run(partial(operations.restore_memories, ids=ids),
-                      self._label(self.tr("Restore “{title}”"), self.tr("Restore %n memories", "", len(ids)), ids), ids)
+            self._run(
+                partial(operations.restore_memories, ids=ids),
+                self._label(self.tr("Restore “{title}”"), self.tr("Restore %n memories", "", len(ids)), ids),
+                ids,
+            )
 
     def purge(self, ids: list[str]) -> None:
         if not ids:
             return
-        if self.ask.confirm(self.widget, self.tr("Delete for good"),
-                            self.tr("Delete %n memories from the trash for good?", "", len(ids)),
-                            yes=self.tr("Delete for good"), warning=True,
-                            detail=self.tr("Undo can still bring them back while the window is open.")):
-            self._run(partial(operations.purge_memories, ids=ids),
-                      self._label(self.tr("Delete “{title}” for good"),
-                                  self.tr("Delete %n memories for good", "", len(ids)), ids), ids)
+        if self.ask.confirm(
+            self.widget,
+            self.tr("Delete for good"),
+            self.tr("Delete %n memories from the trash for good?", "", len(ids)),
+            yes=self.tr("Delete for good"),
+            warning=True,
+            detail=self.tr("Undo can still bring them back while the window is open."),
+        ):
+            self._run(
+                partial(operations.purge_memories, ids=ids),
+                self._label(
+                    self.tr("Delete “{title}” for good"), self.tr("Delete %n memories for good", "", len(ids)), ids
+                ),
+                ids,
+            )
 
     def empty_trash(self) -> None:
         ids = memory_ids(self.session.store, state="deleted")
         if not ids:
             return
-        if self.ask.confirm(self.widget, self.tr("Empty trash"),
-                            self.tr("Delete all %n memories in the trash for good?", "", len(ids)),
-                            yes=self.tr("Empty trash"), warning=True,
-                            detail=self.tr("Undo can still bring them back while the window is open.")):
+        if self.ask.confirm(
+            self.widget,
+            self.tr("Empty trash"),
+            self.tr("Delete all %n memories in the trash for good?", "", len(ids)),
+            yes=self.tr("Empty trash"),
+            warning=True,
+            detail=self.tr("Undo can still bring them back while the window is open."),
+        ):
             self._run(partial(operations.purge_memories, ids=ids), self.tr("Empty trash"), ids)
 
     # ---- classify ---------------------------------------------------------------------------------
@@ -74,14 +93,19 @@ class MemoryActions(QObject):
             self._run(partial(operations.set_fields, ids=ids, group=group), label, ids)
 
     def ask_group(self, ids: list[str]) -> None:
-        group = self.ask.text(self.widget, self.tr("Move to group"), self.tr("Group ('/' nests groups):"),
-                              suggestions=self.session.store.group_names())
+        group = self.ask.text(
+            self.widget,
+            self.tr("Move to group"),
+            self.tr("Group ('/' nests groups):"),
+            suggestions=self.session.store.group_names(),
+        )
         if group is not None:
             self.move_to_group(ids, group.strip())
 
     def rename_group(self, path: str) -> None:
-        new = self.ask.text(self.widget, self.tr("Rename group"), self.tr("New name for “{group}”:").format(
-            group=path), path)
+        new = self.ask.text(
+            self.widget, self.tr("Rename group"), self.tr("New name for “{group}”:").format(group=path), path
+        )
         if new is None or not new.strip() or new.strip() == path:
             return
         new = "/".join(p.strip() for p in new.split("/") if p.strip())
@@ -91,36 +115,52 @@ class MemoryActions(QObject):
 
     def add_tag(self, ids: list[str], tag: str) -> None:
         if ids and tag.strip():
-            self._run(partial(operations.edit_tags, ids=ids, add=[tag.strip()]),
-                      self.tr("Tag %n memories “{tag}”", "", len(ids)).format(tag=tag.strip()), ids)
+            self._run(
+                partial(operations.edit_tags, ids=ids, add=[tag.strip()]),
+                self.tr("Tag %n memories “{tag}”", "", len(ids)).format(tag=tag.strip()),
+                ids,
+            )
 
     def ask_tag(self, ids: list[str]) -> None:
-        tag = self.ask.text(self.widget, self.tr("Add tag"), self.tr("Tag:"),
-                            suggestions=self.session.store.tag_names())
+        tag = self.ask.text(
+            self.widget, self.tr("Add tag"), self.tr("Tag:"), suggestions=self.session.store.tag_names()
+        )
         if tag:
             self.add_tag(ids, tag)
 
     def remove_tag(self, ids: list[str], tag: str) -> None:
         if ids:
-            self._run(partial(operations.edit_tags, ids=ids, remove=[tag]),
-                      self.tr("Remove tag “{tag}” from %n memories", "", len(ids)).format(tag=tag), ids)
+            self._run(
+                partial(operations.edit_tags, ids=ids, remove=[tag]),
+                self.tr("Remove tag “{tag}” from %n memories", "", len(ids)).format(tag=tag),
+                ids,
+            )
 
     def set_type(self, ids: list[str], memory_type: str) -> None:
         if ids:
-            self._run(partial(operations.set_fields, ids=ids, type=memory_type),
-                      self.tr("Set type of %n memories to {type}", "", len(ids)).format(
-                          type=labels.label("type", memory_type)), ids)
+            self._run(
+                partial(operations.set_fields, ids=ids, type=memory_type),
+                self.tr("Set type of %n memories to {type}", "", len(ids)).format(
+                    type=labels.label("type", memory_type)
+                ),
+                ids,
+            )
 
     def set_importance(self, ids: list[str], importance: int) -> None:
         if ids:
-            self._run(partial(operations.set_fields, ids=ids, importance=importance),
-                      self.tr("Set importance of %n memories to {value}", "", len(ids)).format(value=importance),
-                      ids)
+            self._run(
+                partial(operations.set_fields, ids=ids, importance=importance),
+                self.tr("Set importance of %n memories to {value}", "", len(ids)).format(value=importance),
+                ids,
+            )
 
     def set_persona(self, ids: list[str], persona_id: str | None, name: str) -> None:
         if ids:
-            self._run(partial(operations.set_fields, ids=ids, persona_id=persona_id),
-                      self.tr("Move %n memories to {persona}", "", len(ids)).format(persona=name), ids)
+            self._run(
+                partial(operations.set_fields, ids=ids, persona_id=persona_id),
+                self.tr("Move %n memories to {persona}", "", len(ids)).format(persona=name),
+                ids,
+            )
 
     # ---- drops ------------------------------------------------------------------------------------
     def drop(self, kind: str, key, ids: list[str], persona_name: str = "") -> None:
@@ -140,5 +180,5 @@ class MemoryActions(QObject):
 def _rename_group(store, *, old: str, new: str, ids: list[str]) -> operations.Result:
     """Every memory in the group or below it gets the new prefix."""
     groups = {i: r.group for i, r in store.get_many(ids).items()}
-    edits = {i: {"group": new + g[len(old):]} for i, g in groups.items() if g == old or g.startswith(old + "/")}
+    edits = {i: {"group": new + g[len(old) :]} for i, g in groups.items() if g == old or g.startswith(old + "/")}
     return operations.update_memories(store, edits=edits)

@@ -5,6 +5,7 @@ appears after the first-start examples land, while no model is active, and
 stays offered on later starts until the user takes it (download or install)
 or says "don't ask again". "Not now" only hides it for this run.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
@@ -47,11 +48,15 @@ class SemanticOffer(QFrame):
         super().__init__(parent)
         self.models, self.db_path = models, db_path
         self.setObjectName("semanticOffer")
-        self.setStyleSheet("QFrame#semanticOffer { background:#eef7ee; border:1px solid #a6d3a6;"
-                           " border-radius:4px; }")
-        self.text = QLabel(self.tr("Turn on semantic search, so that “coffee” also finds 咖啡 and similar "
-                                   "wordings find each other? It needs the bge-small-zh model (about 95 MB), "
-                                   "kept on this computer."), self)
+        self.setStyleSheet("QFrame#semanticOffer { background:#eef7ee; border:1px solid #a6d3a6; border-radius:4px; }")
+        self.text = QLabel(
+            self.tr(
+                "Turn on semantic search, so that “coffee” also finds 咖啡 and similar "
+                "wordings find each other? It needs the bge-small-zh model (about 95 MB), "
+                "kept on this computer."
+            ),
+            self,
+        )
         self.text.setWordWrap(True)
         self.download_button = QPushButton(self.tr("Download the model"), self)
         self.set_up_button = QPushButton(self.tr("Install or choose a mirror…"), self)

@@ -1,5 +1,6 @@
 """The status bar's job indicator: the running background task, its progress
 and a cancel button (for tasks that can stop between batches)."""
+
 from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QToolButton, QWidget

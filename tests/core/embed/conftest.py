@@ -6,6 +6,7 @@ vector gets the masked mean of all token vectors added. That makes the CLS
 vector depend on the whole text, and keeps every output independent of
 padding, so batched and single results must agree exactly.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -41,7 +42,8 @@ def build_tokenizer(path: Path) -> None:
     tok.normalizer = normalizers.BertNormalizer(lowercase=True)
     tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
     tok.post_processor = processors.TemplateProcessing(
-        single="[CLS] $A [SEP]", pair="[CLS] $A [SEP] $B:1 [SEP]:1",
+        single="[CLS] $A [SEP]",
+        pair="[CLS] $A [SEP] $B:1 [SEP]:1",
         special_tokens=[("[CLS]", vocab["[CLS]"]), ("[SEP]", vocab["[SEP]"])],
     )
     tok.save(str(path))
@@ -59,8 +61,13 @@ def tiny_weights(seed: int, hidden: int = HIDDEN) -> dict:
 def build_onnx(path: Path, seed: int = 0, hidden: int = HIDDEN, output: str = "last_hidden_state") -> dict:
     w = tiny_weights(seed, hidden)
     ints = lambda name, values: numpy_helper.from_array(np.array(values, np.int64), name)  # noqa: E731
-    inits = [numpy_helper.from_array(w["word"], "word"), numpy_helper.from_array(w["type"], "type"),
-             numpy_helper.from_array(w["w"], "w"), ints("last", [2]), ints("seq", [1])]
+    inits = [
+        numpy_helper.from_array(w["word"], "word"),
+        numpy_helper.from_array(w["type"], "type"),
+        numpy_helper.from_array(w["w"], "w"),
+        ints("last", [2]),
+        ints("seq", [1]),
+    ]
     n = helper.make_node
     nodes = [
         n("Gather", ["word", "input_ids"], ["we"]),
@@ -77,8 +84,10 @@ def build_onnx(path: Path, seed: int = 0, hidden: int = HIDDEN, output: str = "l
         n("Add", ["h", "ctx"], ["hc"]),
         n("Mul", ["hc", "m3"], [output]),
     ]
-    ids = [helper.make_tensor_value_info(name, TensorProto.INT64, ["batch", "seq"])
-           for name in ("input_ids", "attention_mask", "token_type_ids")]
+    ids = [
+        helper.make_tensor_value_info(name, TensorProto.INT64, ["batch", "seq"])
+        for name in ("input_ids", "attention_mask", "token_type_ids")
+    ]
     out = helper.make_tensor_value_info(output, TensorProto.FLOAT, ["batch", "seq", hidden])
     graph = helper.make_graph(nodes, "tiny_bert", ids, [out], inits)
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
@@ -109,13 +118,13 @@ def tiny(tmp_path):
 
     pooling=None writes no config at all; ``folder`` defaults to ``name``.
     """
-    def make(name: str = "tiny", *, seed: int = 0, pooling: str | None = "mean",
-             folder: str | None = None, **settings):
+
+    def make(name: str = "tiny", *, seed: int = 0, pooling: str | None = "mean", folder: str | None = None, **settings):
         config = None
         if pooling is not None:
-            config = {"name": name, "dimension": settings.pop("dimension", HIDDEN), "pooling": pooling,
-                      **settings}
+            config = {"name": name, "dimension": settings.pop("dimension", HIDDEN), "pooling": pooling, **settings}
         return make_folder(tmp_path / "src" / (folder or name), seed=seed, config=config)
+
     return make
 
 
@@ -127,6 +136,7 @@ def models_root(tmp_path, monkeypatch):
 
 
 # -- a loopback hub ------------------------------------------------------------
+
 
 class FakeHub:
     """Serves {repo: {path: bytes}} as /{repo}/resolve/{rev}/{path} plus the tree API."""
@@ -146,12 +156,19 @@ class FakeHub:
             parent = str(PurePosixPath(path).parent)
             if (parent if parent != "." else "") != folder:
                 continue
-            entry = {"type": "file", "path": path, "size": len(data),
-                     "oid": hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()}
+            entry = {
+                "type": "file",
+                "path": path,
+                "size": len(data),
+                "oid": hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest(),
+            }
             if path in self.lfs:
                 sha = hashlib.sha256(data).hexdigest()
-                entry["lfs"] = {"oid": "0" * 64 if path in self.wrong_sha256 else sha,
-                                "size": len(data), "pointerSize": 134}
+                entry["lfs"] = {
+                    "oid": "0" * 64 if path in self.wrong_sha256 else sha,
+                    "size": len(data),
+                    "pointerSize": 134,
+                }
                 entry["oid"] = hashlib.sha1(b"pointer").hexdigest()
             elif path in self.wrong_sha256:
                 entry["oid"] = "1" * 40
@@ -176,7 +193,7 @@ def handler_for(hub: FakeHub):
             path = unquote(urlsplit(self.path).path)
             hub.requests.append((path, self.headers.get("Range")))
             if path.startswith("/api/models/"):
-                repo_part, _, rest = path[len("/api/models/"):].partition("/tree/")
+                repo_part, _, rest = path[len("/api/models/") :].partition("/tree/")
                 _, _, folder = rest.partition("/")
                 if repo_part not in hub.repos:
                     return self.send_body(404, b'{"error":"Repository not found"}')
@@ -208,6 +225,7 @@ def handler_for(hub: FakeHub):
             self.end_headers()
             cut = hub.drop_after.pop(file_path, None)
             self.wfile.write(body if cut is None else body[:cut])
+
     return Handler
 
 
@@ -228,5 +246,6 @@ def kit():
     """The builders above, for tests (test modules cannot import a conftest reliably)."""
     import types
 
-    return types.SimpleNamespace(VOCAB=VOCAB, make_folder=make_folder, reference=reference,
-                                 tiny_weights=tiny_weights, FakeHub=FakeHub)
+    return types.SimpleNamespace(
+        VOCAB=VOCAB, make_folder=make_folder, reference=reference, tiny_weights=tiny_weights, FakeHub=FakeHub
+    )

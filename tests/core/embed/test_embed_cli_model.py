@@ -1,4 +1,5 @@
 """`memdesk model ...` end to end: exit codes, stdout, stderr, and the models folder."""
+
 import argparse
 import json
 
@@ -42,8 +43,9 @@ def test_install_list_use_remove(tiny, models_root, capsys):
     assert code == 1 and "memdesk: error: a model named 'first' is already installed" in err
     code, _, err = run(capsys, "install", str(tiny("odd", pooling=None)))
     assert code == 1 and "--pooling cls" in err
-    code, out, _ = run(capsys, "install", str(tiny("odd", pooling=None)), "--pooling", "cls",
-                       "--name", "second", "--max-tokens", "64")
+    code, out, _ = run(
+        capsys, "install", str(tiny("odd", pooling=None)), "--pooling", "cls", "--name", "second", "--max-tokens", "64"
+    )
     assert code == 0 and "memdesk model use second" in out
     assert active_name() == "first"
 
@@ -52,7 +54,9 @@ def test_install_list_use_remove(tiny, models_root, capsys):
     code, out, _ = run(capsys, "list", "--json")
     listed = json.loads(out)
     assert [(m["name"], m["active"], m["pooling"]) for m in listed["models"]] == [
-        ("first", True, "mean"), ("second", False, "cls")]
+        ("first", True, "mean"),
+        ("second", False, "cls"),
+    ]
 
     assert run(capsys, "use", "second")[0] == 0 and active_name() == "second"
     code, _, err = run(capsys, "use", "nope")
@@ -68,8 +72,10 @@ def test_install_list_use_remove(tiny, models_root, capsys):
 def test_download_through_the_cli(hub, kit, models_root, tmp_path, capsys):
     bge = HUB_MODELS["bge-small-zh-v1.5"]
     folder = kit.make_folder(tmp_path / "hubsrc", hidden=512)
-    hub.repos[bge.repo] = {bge.files["model.onnx"]: (folder / "model.onnx").read_bytes(),
-                           bge.files["tokenizer.json"]: (folder / "tokenizer.json").read_bytes()}
+    hub.repos[bge.repo] = {
+        bge.files["model.onnx"]: (folder / "model.onnx").read_bytes(),
+        bge.files["tokenizer.json"]: (folder / "tokenizer.json").read_bytes(),
+    }
     hub.lfs.add(bge.files["model.onnx"])
     code, out, err = run(capsys, "download", "bge-small-zh-v1.5")
     assert code == 0, err
@@ -91,8 +97,10 @@ def test_cli_constants_match_the_embed_package():
 def test_cli_download_takes_hub_and_honours_hf_endpoint(hub, kit, models_root, tmp_path, capsys, monkeypatch):
     bge = HUB_MODELS["bge-small-zh-v1.5"]
     folder = kit.make_folder(tmp_path / "hubsrc", hidden=512)
-    hub.repos[bge.repo] = {bge.files["model.onnx"]: (folder / "model.onnx").read_bytes(),
-                           bge.files["tokenizer.json"]: (folder / "tokenizer.json").read_bytes()}
+    hub.repos[bge.repo] = {
+        bge.files["model.onnx"]: (folder / "model.onnx").read_bytes(),
+        bge.files["tokenizer.json"]: (folder / "tokenizer.json").read_bytes(),
+    }
     hub.lfs.add(bge.files["model.onnx"])
     import os
 

@@ -1,4 +1,5 @@
 """Downloading from a hub: a loopback HTTP server in the hub's layout, never the internet."""
+
 import pytest
 
 from memdesk.core.embed import HUB_MODELS, active_name, download_model, list_models
@@ -11,8 +12,10 @@ BGE = HUB_MODELS["bge-small-zh-v1.5"]
 def bge_files(tmp_path, kit):
     """A tiny model shaped like bge-small-zh-v1.5 (512 dims) in the hub's file layout."""
     folder = kit.make_folder(tmp_path / "bge-src", hidden=512)
-    return {BGE.files["model.onnx"]: (folder / "model.onnx").read_bytes(),
-            BGE.files["tokenizer.json"]: (folder / "tokenizer.json").read_bytes()}
+    return {
+        BGE.files["model.onnx"]: (folder / "model.onnx").read_bytes(),
+        BGE.files["tokenizer.json"]: (folder / "tokenizer.json").read_bytes(),
+    }
 
 
 @pytest.fixture

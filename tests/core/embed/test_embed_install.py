@@ -1,4 +1,5 @@
 """Installing models from folders and zips: all or nothing, unsafe archives refused."""
+
 import io
 import os
 import shutil
@@ -63,7 +64,12 @@ def test_folder_without_config_infers_dimension_and_takes_options(tiny, models_r
     info = install_model(source, pooling="mean", max_tokens=64, query_instruction="q: ")
     cfg = info.config
     assert (cfg.name, cfg.dimension, cfg.pooling, cfg.max_tokens, cfg.query_instruction) == (
-        "plain-export", 16, "mean", 64, "q: ")
+        "plain-export",
+        16,
+        "mean",
+        64,
+        "q: ",
+    )
 
 
 def test_known_name_gets_known_defaults_and_a_wrong_model_is_refused(tiny, models_root):
@@ -147,13 +153,16 @@ def _good_zip_bytes(src):
     return buf
 
 
-@pytest.mark.parametrize("member, why", [
-    ("../evil.txt", "points outside the archive"),
-    ("sub/../../evil.txt", "points outside the archive"),
-    ("/etc/evil.txt", "absolute path"),
-    ("C:/evil.txt", "absolute path"),
-    ("..\\evil.txt", "points outside the archive"),
-])
+@pytest.mark.parametrize(
+    "member, why",
+    [
+        ("../evil.txt", "points outside the archive"),
+        ("sub/../../evil.txt", "points outside the archive"),
+        ("/etc/evil.txt", "absolute path"),
+        ("C:/evil.txt", "absolute path"),
+        ("..\\evil.txt", "points outside the archive"),
+    ],
+)
 def test_zip_with_escaping_paths_is_refused(tiny, models_root, tmp_path, member, why):
     buf = _good_zip_bytes(tiny("z"))
     with zipfile.ZipFile(buf, "a") as zf:
@@ -204,8 +213,8 @@ def test_zip_member_larger_than_its_header_is_refused(tiny, models_root, tmp_pat
         info = zf.getinfo("tokenizer.json")
     real = info.file_size.to_bytes(4, "little")
     cd_at = data.rfind(b"PK\x01\x02")  # the last central record is tokenizer.json's
-    assert data[cd_at + 24:cd_at + 28] == real
-    data[cd_at + 24:cd_at + 28] = (info.file_size // 2).to_bytes(4, "little")
+    assert data[cd_at + 24 : cd_at + 28] == real
+    data[cd_at + 24 : cd_at + 28] = (info.file_size // 2).to_bytes(4, "little")
     archive.write_bytes(bytes(data))
     with pytest.raises(MemDeskError, match="liar.zip"):
         install_model(archive)

@@ -1,4 +1,5 @@
 """Integration with a real sentence model (all-MiniLM-L6-v2, int8), when it is on this machine."""
+
 import numpy as np
 import pytest
 
@@ -22,8 +23,11 @@ def test_similar_sentences_are_closer_than_unrelated_ones(minilm):
     pairs = [
         ("The cat sits on the mat.", "A kitten is resting on a rug.", "Stock markets fell sharply today."),
         ("How do I reset my password?", "I forgot my login credentials.", "The recipe needs two eggs."),
-        ("The user prefers dark mode in editors.", "They like dark themes for coding.",
-         "The train to Paris was delayed."),
+        (
+            "The user prefers dark mode in editors.",
+            "They like dark themes for coding.",
+            "The train to Paris was delayed.",
+        ),
     ]
     for anchor, similar, unrelated in pairs:
         a, s, u = minilm.embed([anchor, similar, unrelated])

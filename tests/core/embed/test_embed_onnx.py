@@ -1,4 +1,5 @@
 """OnnxEmbedder on a tiny real ONNX model: pooling, norms, batching, queries, model ids."""
+
 import shutil
 import threading
 

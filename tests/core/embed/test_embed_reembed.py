@@ -1,4 +1,5 @@
 """The re-embed job against the real Store and a tiny real model."""
+
 import numpy as np
 import pytest
 
@@ -7,8 +8,16 @@ from memdesk.core.embedding import embed_text
 from memdesk.core.errors import CancelledError
 from memdesk.core.store import Store
 
-CONTENTS = ["the cat sat on the mat", "stock market fell today", "我喜欢喝茶", "python code bug fix",
-            "music song piano", "train leaves at seven", "明天开会", "a dog on a rug"]
+CONTENTS = [
+    "the cat sat on the mat",
+    "stock market fell today",
+    "我喜欢喝茶",
+    "python code bug fix",
+    "music song piano",
+    "train leaves at seven",
+    "明天开会",
+    "a dog on a rug",
+]
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 crate: tags comma-joined, importance REAL 0–1, RFC 3339 text times with nanoseconds,
 FTS5 triggers, WAL) and the way seed 001's article describes it (JSON tags, 1–10
 importance, epoch integers)."""
+
 import hashlib
 import sqlite3
 
@@ -35,8 +36,24 @@ CREATE TABLE memory_items (
     deleted_at INTEGER, dedup_key TEXT
 );
 """
-COLUMNS = ("id", "scope", "type", "title", "content", "summary", "tags", "source", "channel", "importance",
-           "created_at", "updated_at", "access_count", "expires_at", "deleted_at", "dedup_key")
+COLUMNS = (
+    "id",
+    "scope",
+    "type",
+    "title",
+    "content",
+    "summary",
+    "tags",
+    "source",
+    "channel",
+    "importance",
+    "created_at",
+    "updated_at",
+    "access_count",
+    "expires_at",
+    "deleted_at",
+    "dedup_key",
+)
 
 
 def real_db(path, rows):
@@ -45,11 +62,22 @@ def real_db(path, rows):
     conn.executescript(REAL_SCHEMA)
     for row in rows:
         values = dict.fromkeys(COLUMNS)
-        values.update({"scope": "short_term", "type": "note", "tags": "", "source": "user", "importance": 0.5,
-                       "access_count": 0, "updated_at": row.get("created_at")})
+        values.update(
+            {
+                "scope": "short_term",
+                "type": "note",
+                "tags": "",
+                "source": "user",
+                "importance": 0.5,
+                "access_count": 0,
+                "updated_at": row.get("created_at"),
+            }
+        )
         values.update(row)
-        conn.execute(f"INSERT INTO memory_items ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
-                     [values[c] for c in COLUMNS])
+        conn.execute(
+            f"INSERT INTO memory_items ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
+            [values[c] for c in COLUMNS],
+        )
     conn.commit()
     conn.close()
     return path
@@ -57,15 +85,36 @@ def real_db(path, rows):
 
 T = "2025-03-01T08:15:30.123456789+00:00"  # chrono's to_rfc3339(): nanoseconds
 REAL_ROWS = [
-    {"id": "a1", "scope": "long_term", "type": "preference", "title": "用户偏好：编程语言",
-     "content": "用户偏好 Python，不喜欢 JavaScript", "tags": "编程,偏好", "importance": 0.8,
-     "created_at": T, "dedup_key": "user_lang_preference", "access_count": 3, "channel": "telegram"},
+    {
+        "id": "a1",
+        "scope": "long_term",
+        "type": "preference",
+        "title": "用户偏好：编程语言",
+        "content": "用户偏好 Python，不喜欢 JavaScript",
+        "tags": "编程,偏好",
+        "importance": 0.8,
+        "created_at": T,
+        "dedup_key": "user_lang_preference",
+        "access_count": 3,
+        "channel": "telegram",
+    },
     {"id": "a2", "type": "policy", "content": "回答一律用中文", "created_at": T, "scope": "long_term"},
     {"id": "a3", "type": "contact", "content": "小王的电话 138 0000 0000", "created_at": T},
-    {"id": "a4", "type": "session_summary", "content": "今天分析了 Q3 财报", "created_at": T,
-     "expires_at": "2025-03-02T08:15:30.5+08:00", "dedup_key": "session_summary:s1"},
-    {"id": "gone", "content": "一条被软删除的记忆", "created_at": T, "deleted_at": "2025-03-05T00:00:00Z",
-     "dedup_key": "user_lang_preference"},
+    {
+        "id": "a4",
+        "type": "session_summary",
+        "content": "今天分析了 Q3 财报",
+        "created_at": T,
+        "expires_at": "2025-03-02T08:15:30.5+08:00",
+        "dedup_key": "session_summary:s1",
+    },
+    {
+        "id": "gone",
+        "content": "一条被软删除的记忆",
+        "created_at": T,
+        "deleted_at": "2025-03-05T00:00:00Z",
+        "dedup_key": "user_lang_preference",
+    },
 ]
 
 
@@ -97,12 +146,17 @@ def test_article_shaped_file(store, tmp_path):
     path = tmp_path / "article.db"
     conn = sqlite3.connect(path)
     conn.executescript(ARTICLE_SCHEMA)
-    conn.execute("INSERT INTO memory_items VALUES ('x1','long_term','project','项目','正在开发量化交易系统',NULL,"
-                 "'[\"量化\", \"项目\"]',9,1700000000,1700000500,NULL,NULL,NULL)")
-    conn.execute("INSERT INTO memory_items VALUES ('x2','short_term','task',NULL,'分析茅台财报',NULL,'[]',1,"
-                 "1700000000000,NULL,1700086400,1700003600,NULL)")
-    conn.execute("INSERT INTO memory_items VALUES ('x3','long_term','fact',NULL,NULL,NULL,'[]',5,1700000000,"
-                 "NULL,NULL,NULL,NULL)")
+    conn.execute(
+        "INSERT INTO memory_items VALUES ('x1','long_term','project','项目','正在开发量化交易系统',NULL,"
+        '\'["量化", "项目"]\',9,1700000000,1700000500,NULL,NULL,NULL)'
+    )
+    conn.execute(
+        "INSERT INTO memory_items VALUES ('x2','short_term','task',NULL,'分析茅台财报',NULL,'[]',1,"
+        "1700000000000,NULL,1700086400,1700003600,NULL)"
+    )
+    conn.execute(
+        "INSERT INTO memory_items VALUES ('x3','long_term','fact',NULL,NULL,NULL,'[]',5,1700000000,NULL,NULL,NULL,NULL)"
+    )
     conn.commit()
     conn.close()
     plan, _ = import_file(store, path, format="blockcell")

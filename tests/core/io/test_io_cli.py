@@ -1,4 +1,5 @@
 """`memdesk import` with the new formats, --strict and --dry-run, as a user runs it."""
+
 import json
 import os
 import subprocess
@@ -7,8 +8,9 @@ import sys
 
 def run(db, *args):
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    return subprocess.run([sys.executable, "-m", "memdesk", "--db", str(db), *args], capture_output=True,
-                          text=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "memdesk", "--db", str(db), *args], capture_output=True, text=True, env=env, timeout=120
+    )
 
 
 def test_import_prints_invalid_records_and_strict_refuses(tmp_path):

@@ -1,4 +1,5 @@
 """CSV with a header row, written the way spreadsheet apps write it."""
+
 import pytest
 
 from memdesk.core.io.export import export_file
@@ -9,13 +10,15 @@ from memdesk.core.store import Store
 
 def test_aliases_excel_bom_and_bad_rows(store, tmp_path):
     path = tmp_path / "memories.csv"
-    text = ('Memory,Tags,Category,createdAt,Importance,Persona,Colour\r\n'
-            '"用户喜欢猫, 也喜欢狗","宠物,猫",生活,1700000000000,0.8,小助手,red\r\n'
-            'Meeting at 3pm,"[""work""]",工作,2024-05-01T15:00:00+08:00,7,,\r\n'
-            ',,,,,,\r\n'
-            '"=cmd|\' /C calc\'!A0",,,,,,\r\n'
-            'too,many,cells,here,1,2,3,4\r\n'
-            '"  ",x,,,,,\r\n')
+    text = (
+        "Memory,Tags,Category,createdAt,Importance,Persona,Colour\r\n"
+        '"用户喜欢猫, 也喜欢狗","宠物,猫",生活,1700000000000,0.8,小助手,red\r\n'
+        'Meeting at 3pm,"[""work""]",工作,2024-05-01T15:00:00+08:00,7,,\r\n'
+        ",,,,,,\r\n"
+        "\"=cmd|' /C calc'!A0\",,,,,,\r\n"
+        "too,many,cells,here,1,2,3,4\r\n"
+        '"  ",x,,,,,\r\n'
+    )
     path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))  # Excel's "CSV UTF-8"
     plan, changes = import_file(store, path)
     assert plan.format == "csv" and plan.notes == ["columns ignored: Colour"]
@@ -43,8 +46,15 @@ def test_tab_separated_gbk_and_no_content_column(store, tmp_path):
 
 def test_csv_round_trip(store, tmp_path):
     work, _ = store.create_persona(name="工作助手")
-    store.add(content="=SUM(A1) 不是公式", tags=["a", "b"], group="组/子组", title="标题", persona_id=work,
-              importance=9, type="task")
+    store.add(
+        content="=SUM(A1) 不是公式",
+        tags=["a", "b"],
+        group="组/子组",
+        title="标题",
+        persona_id=work,
+        importance=9,
+        type="task",
+    )
     store.add(content="多行\n内容", scope="short_term")
     path = tmp_path / "out.csv"
     assert export_file(store, path, format="csv").count == 2

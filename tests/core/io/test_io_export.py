@@ -1,5 +1,6 @@
 """Export: native (lossless), seed 000 JSON, Markdown and CSV; of everything, a persona,
 a group or given ids; written atomically."""
+
 import json
 import os
 import subprocess
@@ -54,7 +55,7 @@ def test_seed000_export_shape_and_reimport(filled, tmp_path):
     assert count == 3 and set(data) == {"memories"}  # the trash is left out
     pref = next(m for m in data["memories"] if m["id"] == ids["pref"])
     assert set(pref) == {"id", "personaId", "group", "title", "content", "tags", "createdAt", "updatedAt"}
-    assert pref["personaId"] == "" and isinstance(pref["createdAt"], int) and pref["createdAt"] > 10 ** 12
+    assert pref["personaId"] == "" and isinstance(pref["createdAt"], int) and pref["createdAt"] > 10**12
     job = next(m for m in data["memories"] if m["id"] == ids["job"])
     assert job["personaId"] == work
     path = tmp_path / "quro_memory.json"
@@ -118,8 +119,13 @@ def test_cli_export_formats(tmp_path):
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
 
     def run(*args):
-        return subprocess.run([sys.executable, "-m", "memdesk", "--db", str(db), *args], capture_output=True,
-                              text=True, env=env, timeout=120)
+        return subprocess.run(
+            [sys.executable, "-m", "memdesk", "--db", str(db), *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
 
     assert run("add", "--content", "用户喜欢猫", "--group", "宠物").returncode == 0
     assert run("add", "--content", "别的", "--group", "其他").returncode == 0

@@ -1,5 +1,6 @@
 """Fuzzing the non-JSON importers: Markdown, CSV, JSON Lines, zips and blockcell SQLite
 files with values of any type. No crash; a clear error or reasons; nothing half-written."""
+
 import io
 import os
 import sqlite3
@@ -49,9 +50,27 @@ def _forget_new(store, before):
         store.purge(new)
 
 
-lines = st.lists(st.one_of(st.text(max_size=30), st.sampled_from(
-    ["# 标题", "## 人格：A", "- 项目 #tag", "```", "content,tags", '"a,b",c', "1. x", "(空)", "\t- sub",
-     '{"type":"entity","name":"A","observations":["x"]}', '{"type":"relation","from":"A"}'])), max_size=12)
+lines = st.lists(
+    st.one_of(
+        st.text(max_size=30),
+        st.sampled_from(
+            [
+                "# 标题",
+                "## 人格：A",
+                "- 项目 #tag",
+                "```",
+                "content,tags",
+                '"a,b",c',
+                "1. x",
+                "(空)",
+                "\t- sub",
+                '{"type":"entity","name":"A","observations":["x"]}',
+                '{"type":"relation","from":"A"}',
+            ]
+        ),
+    ),
+    max_size=12,
+)
 
 
 @fuzz
@@ -63,9 +82,24 @@ def test_text_formats_never_crash(fuzz_store, text, suffix):
     _check(store, path)
 
 
-members = st.lists(st.tuples(st.sampled_from(["memories.json", "memories.jsonl.gz", "x/memories.json",
-                                              "../memories.json", "/abs.json", "a\\b.json", "other.txt"]),
-                             st.binary(max_size=200)), max_size=4, unique_by=lambda entry: entry[0])
+members = st.lists(
+    st.tuples(
+        st.sampled_from(
+            [
+                "memories.json",
+                "memories.jsonl.gz",
+                "x/memories.json",
+                "../memories.json",
+                "/abs.json",
+                "a\\b.json",
+                "other.txt",
+            ]
+        ),
+        st.binary(max_size=200),
+    ),
+    max_size=4,
+    unique_by=lambda entry: entry[0],
+)
 
 
 @fuzz
@@ -81,12 +115,35 @@ def test_zips_never_crash(fuzz_store, entries):
     _check(store, path)
 
 
-cells = st.one_of(st.none(), st.integers(-2**63, 2**63 - 1), st.floats(allow_nan=True), st.text(max_size=20),
-                  st.binary(max_size=8), st.sampled_from(["2025-03-01T08:15:30.123456789+00:00", "a,b",
-                                                          '["x"]', "policy", "long_term", "0.7"]))
-rows = st.lists(st.fixed_dictionaries({k: cells for k in (
-    "id", "scope", "type", "title", "content", "tags", "importance", "created_at", "deleted_at", "dedup_key",
-    "access_count")}), max_size=5)
+cells = st.one_of(
+    st.none(),
+    st.integers(-(2**63), 2**63 - 1),
+    st.floats(allow_nan=True),
+    st.text(max_size=20),
+    st.binary(max_size=8),
+    st.sampled_from(["2025-03-01T08:15:30.123456789+00:00", "a,b", '["x"]', "policy", "long_term", "0.7"]),
+)
+rows = st.lists(
+    st.fixed_dictionaries(
+        {
+            k: cells
+            for k in (
+                "id",
+                "scope",
+                "type",
+                "title",
+                "content",
+                "tags",
+                "importance",
+                "created_at",
+                "deleted_at",
+                "dedup_key",
+                "access_count",
+            )
+        }
+    ),
+    max_size=5,
+)
 
 
 @fuzz
@@ -96,8 +153,10 @@ def test_blockcell_values_of_any_type_never_crash(fuzz_store, data):
     path = folder / "memory.db"
     path.unlink(missing_ok=True)
     conn = sqlite3.connect(path)
-    conn.execute("CREATE TABLE memory_items (id, scope, type, title, content, tags, importance, created_at, "
-                 "deleted_at, dedup_key, access_count)")  # no declared types: SQLite keeps any value
+    conn.execute(
+        "CREATE TABLE memory_items (id, scope, type, title, content, tags, importance, created_at, "
+        "deleted_at, dedup_key, access_count)"
+    )  # no declared types: SQLite keeps any value
     for row in data:
         conn.execute("INSERT INTO memory_items VALUES (?,?,?,?,?,?,?,?,?,?,?)", list(row.values()))
     conn.commit()

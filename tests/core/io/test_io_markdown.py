@@ -1,4 +1,5 @@
 """MEMORY.md and daily notes, as blockcell's pre-SQLite memory (seed 001) kept them."""
+
 import pytest
 
 from memdesk.core.io.plan import import_file
@@ -38,9 +39,14 @@ def test_sections_become_groups_items_and_paragraphs_memories(store, tmp_path):
     assert plan.format == "markdown"
     memories = {m.content: m for m in store.list()}
     assert set(memories) == {
-        "用户做量化交易，关注 A 股科技板块", "偏好 Python，不喜欢 Excel", "喜欢简洁的回答，\n不要长篇大论。",
-        "早上不喝咖啡\n因为会心慌", "用 Python + backtrader", "目标是跑赢沪深300",
-        "```\n## not a heading inside code\n```"}
+        "用户做量化交易，关注 A 股科技板块",
+        "偏好 Python，不喜欢 Excel",
+        "喜欢简洁的回答，\n不要长篇大论。",
+        "早上不喝咖啡\n因为会心慌",
+        "用 Python + backtrader",
+        "目标是跑赢沪深300",
+        "```\n## not a heading inside code\n```",
+    }
     titled = memories["偏好 Python，不喜欢 Excel"]
     assert titled.title == "编程语言" and titled.tags == ("编程", "偏好") and titled.group == "User Information"
     assert titled.type == "fact"

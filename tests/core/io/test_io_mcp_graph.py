@@ -1,4 +1,5 @@
 """The official MCP memory server's memory.json: JSON Lines of entities and relations."""
+
 import json
 
 import pytest
@@ -7,8 +8,12 @@ from memdesk.core.io.plan import import_file
 from memdesk.core.io.reading import ImportFileError
 
 LINES = [
-    {"type": "entity", "name": "Alice", "entityType": "person",
-     "observations": ["Works at Acme Corp", "Alice prefers morning meetings"]},
+    {
+        "type": "entity",
+        "name": "Alice",
+        "entityType": "person",
+        "observations": ["Works at Acme Corp", "Alice prefers morning meetings"],
+    },
     {"type": "entity", "name": "Acme Corp", "entityType": "organization", "observations": []},
     {"type": "relation", "from": "Alice", "to": "Acme Corp", "relationType": "works_at"},
     {"type": "entity", "name": "Bob", "entityType": "person", "observations": ["Works at Acme Corp"]},
@@ -25,8 +30,12 @@ def test_observations_grouped_under_entities_and_relations_kept(store, tmp_path)
     plan, _ = import_file(store, write_jsonl(tmp_path / "memory.json", LINES))
     assert plan.format == "mcp-graph"
     by_content = {m.content: m for m in store.list()}
-    assert set(by_content) == {"Alice：Works at Acme Corp", "Alice prefers morning meetings",
-                               "Alice works_at Acme Corp", "Bob：Works at Acme Corp"}
+    assert set(by_content) == {
+        "Alice：Works at Acme Corp",
+        "Alice prefers morning meetings",
+        "Alice works_at Acme Corp",
+        "Bob：Works at Acme Corp",
+    }
     alice = by_content["Alice：Works at Acme Corp"]
     assert alice.group == "Alice" and alice.title == "Alice" and alice.tags == ("person",)
     relation = by_content["Alice works_at Acme Corp"]

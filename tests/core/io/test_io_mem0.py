@@ -1,5 +1,6 @@
 """mem0 get_all dumps and OpenMemory export zips (memories.json + memories.jsonl.gz),
 plus the zip safety checks: zip-slip paths, zip bombs, lying sizes."""
+
 import gzip
 import io
 import json
@@ -10,17 +11,37 @@ import pytest
 from memdesk.core.io.plan import import_file
 from memdesk.core.io.reading import ImportFileError
 
-GET_ALL = {"results": [
-    {"id": "0b1c7c35-1b0a-4f5a-9a53-3c3e2a1f0001", "memory": "Likes to play cricket on weekends",
-     "hash": "285d07801ae42054732314853e9eadd7", "metadata": {"category": "hobbies"},
-     "categories": ["hobbies", "sports"], "created_at": "2024-07-20T02:24:56.123456-07:00",
-     "updated_at": "2024-07-21T02:24:56.123456-07:00", "user_id": "alice"},
-    {"id": "0b1c7c35-1b0a-4f5a-9a53-3c3e2a1f0002", "memory": "是素食主义者", "hash": "x",
-     "metadata": None, "created_at": "2024-07-22T10:00:00+08:00", "updated_at": None, "user_id": "alice",
-     "agent_id": "diet-bot"},
-    {"id": "0b1c7c35-1b0a-4f5a-9a53-3c3e2a1f0003", "memory": "Prefers dark mode", "user_id": "bob",
-     "created_at": "2024-07-23T00:00:00Z", "expiration_date": "2030-01-01"},
-]}
+GET_ALL = {
+    "results": [
+        {
+            "id": "0b1c7c35-1b0a-4f5a-9a53-3c3e2a1f0001",
+            "memory": "Likes to play cricket on weekends",
+            "hash": "285d07801ae42054732314853e9eadd7",
+            "metadata": {"category": "hobbies"},
+            "categories": ["hobbies", "sports"],
+            "created_at": "2024-07-20T02:24:56.123456-07:00",
+            "updated_at": "2024-07-21T02:24:56.123456-07:00",
+            "user_id": "alice",
+        },
+        {
+            "id": "0b1c7c35-1b0a-4f5a-9a53-3c3e2a1f0002",
+            "memory": "是素食主义者",
+            "hash": "x",
+            "metadata": None,
+            "created_at": "2024-07-22T10:00:00+08:00",
+            "updated_at": None,
+            "user_id": "alice",
+            "agent_id": "diet-bot",
+        },
+        {
+            "id": "0b1c7c35-1b0a-4f5a-9a53-3c3e2a1f0003",
+            "memory": "Prefers dark mode",
+            "user_id": "bob",
+            "created_at": "2024-07-23T00:00:00Z",
+            "expiration_date": "2030-01-01",
+        },
+    ]
+}
 
 
 def test_get_all_dump_user_becomes_persona(store, tmp_path):
@@ -45,34 +66,98 @@ def test_get_all_dump_user_becomes_persona(store, tmp_path):
 
 def openmemory_zip(path, *, json_member=True, gz_member=True):
     payload = {
-        "user": {"id": "u-1", "user_id": "carol", "name": None, "email": None, "metadata": {},
-                 "created_at": "2025-01-01T00:00:00+00:00", "updated_at": "2025-01-01T00:00:00+00:00"},
-        "apps": [{"id": "app-1", "owner_id": "u-1", "name": "cursor", "description": None, "metadata": {},
-                  "is_active": True, "created_at": None, "updated_at": None}],
-        "categories": [{"id": "c-1", "name": "work", "description": None, "created_at": None,
-                        "updated_at": None}],
+        "user": {
+            "id": "u-1",
+            "user_id": "carol",
+            "name": None,
+            "email": None,
+            "metadata": {},
+            "created_at": "2025-01-01T00:00:00+00:00",
+            "updated_at": "2025-01-01T00:00:00+00:00",
+        },
+        "apps": [
+            {
+                "id": "app-1",
+                "owner_id": "u-1",
+                "name": "cursor",
+                "description": None,
+                "metadata": {},
+                "is_active": True,
+                "created_at": None,
+                "updated_at": None,
+            }
+        ],
+        "categories": [{"id": "c-1", "name": "work", "description": None, "created_at": None, "updated_at": None}],
         "memories": [
-            {"id": "m-1", "user_id": "u-1", "app_id": "app-1", "content": "Uses vim keybindings",
-             "metadata": {}, "state": "active", "created_at": "2025-02-01T12:00:00+00:00",
-             "updated_at": "2025-02-01T12:00:00+00:00", "archived_at": None, "deleted_at": None,
-             "category_ids": ["c-1"]},
-            {"id": "m-2", "user_id": "u-1", "app_id": "app-1", "content": "Old laptop is a ThinkPad",
-             "metadata": {}, "state": "archived", "created_at": "2025-02-02T12:00:00+00:00",
-             "updated_at": None, "archived_at": "2025-03-01T00:00:00+00:00", "deleted_at": None,
-             "category_ids": []},
-            {"id": "m-3", "user_id": "u-1", "app_id": None, "content": "Deleted thought", "metadata": {},
-             "state": "deleted", "created_at": "2025-02-03T12:00:00+00:00", "updated_at": None,
-             "archived_at": None, "deleted_at": "2025-03-02T00:00:00+00:00", "category_ids": []},
+            {
+                "id": "m-1",
+                "user_id": "u-1",
+                "app_id": "app-1",
+                "content": "Uses vim keybindings",
+                "metadata": {},
+                "state": "active",
+                "created_at": "2025-02-01T12:00:00+00:00",
+                "updated_at": "2025-02-01T12:00:00+00:00",
+                "archived_at": None,
+                "deleted_at": None,
+                "category_ids": ["c-1"],
+            },
+            {
+                "id": "m-2",
+                "user_id": "u-1",
+                "app_id": "app-1",
+                "content": "Old laptop is a ThinkPad",
+                "metadata": {},
+                "state": "archived",
+                "created_at": "2025-02-02T12:00:00+00:00",
+                "updated_at": None,
+                "archived_at": "2025-03-01T00:00:00+00:00",
+                "deleted_at": None,
+                "category_ids": [],
+            },
+            {
+                "id": "m-3",
+                "user_id": "u-1",
+                "app_id": None,
+                "content": "Deleted thought",
+                "metadata": {},
+                "state": "deleted",
+                "created_at": "2025-02-03T12:00:00+00:00",
+                "updated_at": None,
+                "archived_at": None,
+                "deleted_at": "2025-03-02T00:00:00+00:00",
+                "category_ids": [],
+            },
         ],
         "memory_categories": [{"memory_id": "m-1", "category_id": "c-1"}],
-        "status_history": [], "access_controls": [],
-        "export_meta": {"app_id_filter": None, "from_date": None, "to_date": None, "version": "1",
-                        "generated_at": "2025-04-01T00:00:00+00:00"},
+        "status_history": [],
+        "access_controls": [],
+        "export_meta": {
+            "app_id_filter": None,
+            "from_date": None,
+            "to_date": None,
+            "version": "1",
+            "generated_at": "2025-04-01T00:00:00+00:00",
+        },
     }
-    lines = b"".join((json.dumps({"id": m["id"], "content": m["content"], "metadata": {},
-                                  "created_at": m["created_at"], "updated_at": m["updated_at"],
-                                  "state": m["state"], "app": "cursor", "categories": ["work"]}) + "\n").encode()
-                     for m in payload["memories"])
+    lines = b"".join(
+        (
+            json.dumps(
+                {
+                    "id": m["id"],
+                    "content": m["content"],
+                    "metadata": {},
+                    "created_at": m["created_at"],
+                    "updated_at": m["updated_at"],
+                    "state": m["state"],
+                    "app": "cursor",
+                    "categories": ["work"],
+                }
+            )
+            + "\n"
+        ).encode()
+        for m in payload["memories"]
+    )
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         if json_member:
             zf.writestr("memories.json", json.dumps(payload, indent=2))
@@ -132,7 +217,7 @@ def test_member_larger_than_its_header_says(store, tmp_path):
     raw = bytearray(buf.getvalue())
     # shrink the declared size in the central directory so the real data overflows it
     central = raw.rfind(b"PK\x01\x02")
-    raw[central + 24:central + 28] = (3).to_bytes(4, "little")
+    raw[central + 24 : central + 28] = (3).to_bytes(4, "little")
     path = tmp_path / "liar.zip"
     path.write_bytes(bytes(raw))
     with pytest.raises(ImportFileError):

@@ -1,5 +1,6 @@
 """Persona ids an import file brings: mapped, created with a readable name, or made global;
 remembered per source id; an existing memory never changes owner without a conflict."""
+
 import json
 
 import pytest
@@ -58,9 +59,15 @@ def test_three_choices_and_the_second_import_maps_by_itself(store, tmp_path):
     assert store.setting(ALIASES_KEY) == {A: life, B: work, C: None}
 
     # the same persona ids in another file (new memories): no question, same owners
-    again = seed_file(tmp_path, "again.json", [
-        {"personaId": A, "content": "新的一条"}, {"personaId": B, "content": "另一条"},
-        {"personaId": C, "content": "第三条"}])
+    again = seed_file(
+        tmp_path,
+        "again.json",
+        [
+            {"personaId": A, "content": "新的一条"},
+            {"personaId": B, "content": "另一条"},
+            {"personaId": C, "content": "第三条"},
+        ],
+    )
     plan2, _ = import_file(store, again)
     assert plan2.unknown_personas == []
     by_text = {m.content: m.persona_id for m in store.list(limit=100)}
@@ -71,8 +78,12 @@ def test_three_choices_and_the_second_import_maps_by_itself(store, tmp_path):
 def test_bad_choices_are_refused_with_a_reason(store, tmp_path):
     store.create_persona(name="工作助手")
     path = seed_file(tmp_path)
-    for choice, words in [(Choice.create("  "), "type a name"), (Choice.create("工作助手"), "already exists"),
-                          (Choice.create(A), "looks like an id"), (Choice.map_to("nope"), "no persona")]:
+    for choice, words in [
+        (Choice.create("  "), "type a name"),
+        (Choice.create("工作助手"), "already exists"),
+        (Choice.create(A), "looks like an id"),
+        (Choice.map_to("nope"), "no persona"),
+    ]:
         with pytest.raises(ValidationError, match=words):
             plan_file(store, path, choices={A: choice})
     assert store.count(state="all") == 0 and len(store.personas()) == 1
@@ -87,8 +98,10 @@ def test_everything_into_one_persona(store, tmp_path):
 def test_a_record_without_persona_keeps_the_owner(store, tmp_path):
     work, _ = store.create_persona(name="工作助手")
     store.add(id="m1", content="用户喜欢爬山", persona_id=work)
-    path = seed_file(tmp_path, records=[{"id": "m1", "personaId": "", "content": "用户喜欢爬山和游泳"},
-                                        {"id": "m1x", "content": "另一条"}])
+    path = seed_file(
+        tmp_path,
+        records=[{"id": "m1", "personaId": "", "content": "用户喜欢爬山和游泳"}, {"id": "m1x", "content": "另一条"}],
+    )
     plan, _ = import_file(store, path)
     assert plan.items[0].status == "updated" and "persona" not in plan.items[0].reason
     memory = store.get("m1")
@@ -99,8 +112,13 @@ def test_a_different_persona_is_a_conflict_with_the_reason(store, tmp_path):
     work, _ = store.create_persona(name="工作助手")
     store.add(id="m1", content="用户喜欢爬山", persona_id=work)
     store.add(id="m2", content="用户养了一只猫", persona_id=work)
-    path = seed_file(tmp_path, records=[{"id": "m1", "personaId": A, "content": "用户喜欢爬山"},
-                                        {"id": "m2", "personaId": C, "content": "用户养了一只猫"}])
+    path = seed_file(
+        tmp_path,
+        records=[
+            {"id": "m1", "personaId": A, "content": "用户喜欢爬山"},
+            {"id": "m2", "personaId": C, "content": "用户养了一只猫"},
+        ],
+    )
     plan = plan_file(store, path, choices={C: Choice.make_global()})
     first, second = plan.items
     assert first.status == "conflict"

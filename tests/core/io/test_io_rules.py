@@ -1,5 +1,6 @@
 """Rules every import follows: duplicates by content hash, strict mode, all or nothing,
 a file that is not what it claims is refused and changes nothing."""
+
 import json
 
 import pytest
@@ -21,10 +22,13 @@ def test_exact_duplicates_are_recognised_by_content_hash(store, tmp_path):
     kept = store.add(content="用户 不喝 咖啡").added[0]
     binned = store.add(content="在回收站里").added[0]
     store.delete(binned)
-    data = [{"content": "用户  不喝 咖啡"},  # same text after whitespace normalisation
-            {"content": "在回收站里"},
-            {"content": "新的一条"}, {"content": "新的一条"},
-            {"content": "用户不喝咖啡"}]  # different text: new
+    data = [
+        {"content": "用户  不喝 咖啡"},  # same text after whitespace normalisation
+        {"content": "在回收站里"},
+        {"content": "新的一条"},
+        {"content": "新的一条"},
+        {"content": "用户不喝咖啡"},
+    ]  # different text: new
     plan, changes = import_file(store, _write(tmp_path, "d.json", data))
     statuses = [i.status for i in plan.items]
     assert statuses == ["unchanged", "unchanged", "new", "unchanged", "new"]
@@ -57,15 +61,18 @@ def test_import_is_all_or_nothing_after_a_backup(store, tmp_path, monkeypatch):
     assert [b.reason for b in list_backups(store.path)] == ["import"]
 
 
-@pytest.mark.parametrize("name, content, fmt, message", [
-    ("x.json", b'{"memories": [{"content": "a"}]}', "mem0", "not a mem0 file"),
-    ("x.json", b'{"memories": [{"content": "a"}]}', "blockcell", "not an SQLite"),
-    ("x.json", b'[{"memory": "a"}]', "seed000", "not a seed000 file (it looks like mem0)"),
-    ("x.zip", b'{"memories": []}', "openmemory", "not a zip"),
-    ("x.md", b"\x00\x01 binary", "auto", "binary file"),
-    ("x.csv", b"just text\n", "csv", "content column"),
-    ("x.json", b'{"format": "memdesk", "memories": 3}', "auto", "must be a list"),
-])
+@pytest.mark.parametrize(
+    "name, content, fmt, message",
+    [
+        ("x.json", b'{"memories": [{"content": "a"}]}', "mem0", "not a mem0 file"),
+        ("x.json", b'{"memories": [{"content": "a"}]}', "blockcell", "not an SQLite"),
+        ("x.json", b'[{"memory": "a"}]', "seed000", "not a seed000 file (it looks like mem0)"),
+        ("x.zip", b'{"memories": []}', "openmemory", "not a zip"),
+        ("x.md", b"\x00\x01 binary", "auto", "binary file"),
+        ("x.csv", b"just text\n", "csv", "content column"),
+        ("x.json", b'{"format": "memdesk", "memories": 3}', "auto", "must be a list"),
+    ],
+)
 def test_a_file_that_is_not_what_it_claims_is_refused(store, tmp_path, name, content, fmt, message):
     store.add(content="existing")
     path = tmp_path / name
@@ -77,10 +84,12 @@ def test_a_file_that_is_not_what_it_claims_is_refused(store, tmp_path, name, con
 
 
 def test_nanosecond_times_and_mixed_epochs(store, tmp_path):
-    data = [{"content": "a", "createdAt": "2025-03-01T08:15:30.123456789+08:00"},
-            {"content": "b", "createdAt": 1700000000},
-            {"content": "c", "createdAt": 1700000000000},
-            {"content": "d", "tags": "x，y、z"}]
+    data = [
+        {"content": "a", "createdAt": "2025-03-01T08:15:30.123456789+08:00"},
+        {"content": "b", "createdAt": 1700000000},
+        {"content": "c", "createdAt": 1700000000000},
+        {"content": "d", "tags": "x，y、z"},
+    ]
     import_file(store, _write(tmp_path, "t.json", data))
     got = {m.content: m for m in store.list()}
     assert got["a"].created_at.isoformat() == "2025-03-01T00:15:30.123456+00:00"
@@ -90,9 +99,11 @@ def test_nanosecond_times_and_mixed_epochs(store, tmp_path):
 
 def test_personas_are_created_only_for_memories_written(store, tmp_path):
     store.add(content="已经有了")
-    data = [{"memory": "已经有了", "user_id": "dave"},  # new: the stored one is global, this is dave's
-            {"memory": "", "user_id": "erin"},  # invalid: erin is not created
-            {"memory": "新的", "user_id": "frank"}]
+    data = [
+        {"memory": "已经有了", "user_id": "dave"},  # new: the stored one is global, this is dave's
+        {"memory": "", "user_id": "erin"},  # invalid: erin is not created
+        {"memory": "新的", "user_id": "frank"},
+    ]
     plan, _ = import_file(store, _write(tmp_path, "mem0.json", data))
     assert sorted(f["name"] for f in plan.new_personas.values()) == ["dave", "frank"]
     assert sorted(p.name for p in store.personas()) == ["dave", "frank"]

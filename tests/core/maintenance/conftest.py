@@ -1,5 +1,6 @@
 """Fixtures for maintenance tests: a snapshot of everything a task could change, and a
 cancel() that fires on a chosen call."""
+
 import sqlite3
 
 import pytest
@@ -8,8 +9,10 @@ import pytest
 def _snapshot(path):
     conn = sqlite3.connect(path)
     try:
-        return {table: conn.execute(f'SELECT * FROM "{table}" ORDER BY 1, 2').fetchall()
-                for table in ("memory", "memory_tag", "revision", "setting")}
+        return {
+            table: conn.execute(f'SELECT * FROM "{table}" ORDER BY 1, 2').fetchall()
+            for table in ("memory", "memory_tag", "revision", "setting")
+        }
     finally:
         conn.close()
 

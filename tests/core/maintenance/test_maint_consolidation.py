@@ -1,5 +1,6 @@
 """Duplicates and consolidation: proposals in the inbox, merge (one transaction),
 keep both (never again), dismiss (not now). Nothing merges without the user."""
+
 import numpy as np
 import pytest
 
@@ -98,8 +99,10 @@ def test_vectors_find_paraphrases_with_some_shared_text(store):
     unit = np.zeros(8, dtype=np.float32)
     unit[0] = 1
     near = np.array([0.96, 0.28, 0, 0, 0, 0, 0, 0], dtype=np.float32)
-    store.put_vectors("test-model", [(i, text_hash(embed_text("", store.get(i).content)), v)
-                                     for i, v in ((tea, unit), (habit, near), (far, unit))])
+    store.put_vectors(
+        "test-model",
+        [(i, text_hash(embed_text("", store.get(i).content)), v) for i, v in ((tea, unit), (habit, near), (far, unit))],
+    )
     report = run_maintenance(store, ["consolidate"])
     assert report.task("consolidate").details["model_id"] == "test-model"
     [proposal] = proposals(store)

@@ -1,4 +1,5 @@
 """Expiry of short-term memories (to the trash) and purging of old trash (seed 001)."""
+
 from datetime import timedelta
 
 from memdesk.core.maintenance import run_maintenance

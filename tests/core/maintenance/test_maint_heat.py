@@ -1,5 +1,6 @@
 """Heat and tiers (seed 004): decay goes the right way. More use keeps a memory warmer,
 never colder; more age cools it, never warms it."""
+
 from datetime import timedelta
 
 import pytest
@@ -37,10 +38,12 @@ def test_task_moves_tiers_and_used_memories_stay_warmer(store):
     now = now_utc()
     created = now - timedelta(days=100)
     # as they were when new: hot, heat 100 (an import carries heat and tier over as they were)
-    plain, used = store.add_many([
-        {"content": "没人看的记忆", "created_at": created, "heat": 100.0, "tier": "hot"},
-        {"content": "常被检索的记忆", "created_at": created, "heat": 100.0, "tier": "hot", "access_count": 5},
-    ]).added
+    plain, used = store.add_many(
+        [
+            {"content": "没人看的记忆", "created_at": created, "heat": 100.0, "tier": "hot"},
+            {"content": "常被检索的记忆", "created_at": created, "heat": 100.0, "tier": "hot", "access_count": 5},
+        ]
+    ).added
     store.touch([used])
     report = run_maintenance(store, ["heat"], now=now)
     p, u = store.get(plain), store.get(used)

@@ -1,4 +1,5 @@
 """Automatic importance from seed 004's dimensions (time, emotion, action, number, entity)."""
+
 from memdesk.core.maintenance import importance_breakdown, importance_score, run_maintenance
 from memdesk.core.models import Memory
 

@@ -1,5 +1,6 @@
 """Running maintenance: reports kept in the database, cancellation that leaves no partial
 state, failures that do not stop the run, the optional re-embedding, the CLI."""
+
 import json
 from datetime import timedelta
 
@@ -18,14 +19,34 @@ def setup(store):
     """Work for every task, more than one write batch (500) for the bulk ones."""
     old = NOW - timedelta(days=100)
     store.add_many(
-        [{"id": f"exp-{i}", "content": f"短期任务 {i}", "scope": "short_term",
-          "expires_at": NOW - timedelta(hours=1)} for i in range(600)]
+        [
+            {
+                "id": f"exp-{i}",
+                "content": f"短期任务 {i}",
+                "scope": "short_term",
+                "expires_at": NOW - timedelta(hours=1),
+            }
+            for i in range(600)
+        ]
         + [{"id": f"bin-{i}", "content": f"回收站 {i}", "deleted_at": NOW - timedelta(days=40)} for i in range(600)]
         # importance 5 but automatic: written before memories were scored on add, so maintenance rescores them
-        + [{"id": f"old-{i}", "content": f"下周三和小王去上海签 {i} 万的合同", "created_at": old,
-            "heat": 100.0, "tier": "hot", "importance": 5, "importance_set": False} for i in range(600)]
-        + [{"id": "dup-a", "content": "用户养的猫叫团子，是一只很胖的橘猫"},
-           {"id": "dup-b", "content": "用户养的猫叫团子，是一只非常胖的橘猫"}])
+        + [
+            {
+                "id": f"old-{i}",
+                "content": f"下周三和小王去上海签 {i} 万的合同",
+                "created_at": old,
+                "heat": 100.0,
+                "tier": "hot",
+                "importance": 5,
+                "importance_set": False,
+            }
+            for i in range(600)
+        ]
+        + [
+            {"id": "dup-a", "content": "用户养的猫叫团子，是一只很胖的橘猫"},
+            {"id": "dup-b", "content": "用户养的猫叫团子，是一只非常胖的橘猫"},
+        ]
+    )
 
 
 @pytest.mark.parametrize("task", ["expire", "purge_trash", "heat", "importance", "consolidate"])
@@ -51,10 +72,14 @@ def test_cancel_at_the_last_moment_keeps_nothing_of_that_task(tmp_path, task, sn
 def test_a_cancelled_run_stops_and_its_report_is_kept(store):
     setup(store)
     seen = []
-    report = run_maintenance(store, ["expire", "heat", "optimize"], now=NOW, on_task=seen.append,
-                             cancel=lambda: seen[-1] == "heat")
+    report = run_maintenance(
+        store, ["expire", "heat", "optimize"], now=NOW, on_task=seen.append, cancel=lambda: seen[-1] == "heat"
+    )
     assert [(t.name, t.status) for t in report.tasks] == [
-        ("expire", "done"), ("heat", "cancelled"), ("optimize", "skipped")]
+        ("expire", "done"),
+        ("heat", "cancelled"),
+        ("optimize", "skipped"),
+    ]
     assert report.changes.deleted and not report.changes.updated  # expire's work stays, heat's does not
     assert store.get("old-1").tier == "hot"
     [stored] = last_reports(store)
@@ -83,6 +108,7 @@ def test_unknown_tasks_bad_options_and_failures(store):
 
 class HashEmbedder:
     """A stand-in model: deterministic unit vectors from the text's bytes."""
+
     model_id = "hash-test-v1"
     dim = 8
 

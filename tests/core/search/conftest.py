@@ -1,4 +1,5 @@
 """Fixtures for the search tests: one jieba per session, records with defaults."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -23,11 +24,32 @@ def tokenizer():
 def make_record(id: str, content: str, **fields) -> MemoryRecord:
     created = fields.pop("created_at", NOW - timedelta(days=3))
     base = MemoryRecord(
-        id=id, persona_id=None, group="", title="", content=content, summary="", tags=(),
-        type="note", scope="long_term", importance=5, importance_set=False, source="manual",
-        dedup_key=None, content_hash="", created_at=created, updated_at=created, last_access_at=None,
-        expires_at=None, deleted_at=None, access_count=0, mention_count=0, superseded_by=None,
-        tier="hot", heat=90.0, version=1)
+        id=id,
+        persona_id=None,
+        group="",
+        title="",
+        content=content,
+        summary="",
+        tags=(),
+        type="note",
+        scope="long_term",
+        importance=5,
+        importance_set=False,
+        source="manual",
+        dedup_key=None,
+        content_hash="",
+        created_at=created,
+        updated_at=created,
+        last_access_at=None,
+        expires_at=None,
+        deleted_at=None,
+        access_count=0,
+        mention_count=0,
+        superseded_by=None,
+        tier="hot",
+        heat=90.0,
+        version=1,
+    )
     return replace(base, **fields)
 
 

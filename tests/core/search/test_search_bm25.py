@@ -1,4 +1,5 @@
 """Our BM25 against rank-bm25's, and incremental updates against a rebuild."""
+
 import numpy as np
 import pytest
 from rank_bm25 import BM25Okapi

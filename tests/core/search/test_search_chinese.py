@@ -1,5 +1,6 @@
 """Chinese-first matching on a real store: pinyin (full, spaced, initials, mixed, tone
 marks), traditional and simplified both ways, the lone-character rule, and why found."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -62,9 +63,20 @@ def test_pinyin_spellings_find_the_chinese_word(world, query):
     assert not {"drinks", "memory", "bank", "xian"} & set(hits)
 
 
-@pytest.mark.parametrize("query,name", [("jiyi", "memory"), ("yinliao", "drinks"), ("lvcha", "drinks"),
-                                        ("lü chá", "drinks"), ("lu:cha", "drinks"), ("yinhang", "bank"),
-                                        ("kafeiyin", "caffeine"), ("xi an", "xian"), ("xian", "xian")])
+@pytest.mark.parametrize(
+    "query,name",
+    [
+        ("jiyi", "memory"),
+        ("yinliao", "drinks"),
+        ("lvcha", "drinks"),
+        ("lü chá", "drinks"),
+        ("lu:cha", "drinks"),
+        ("yinhang", "bank"),
+        ("kafeiyin", "caffeine"),
+        ("xi an", "xian"),
+        ("xian", "xian"),
+    ],
+)
 def test_pinyin_of_other_words_and_spellings_of_u_umlaut(world, query, name):
     _, engine, ids = world
     assert names(ids, found(engine, query)) == [name]
@@ -118,8 +130,17 @@ def test_pinyin_with_filters(world):
     assert names(ids, found(engine, "喝 -yh")) != []
 
 
-@pytest.mark.parametrize("query,name", [("飲料", "drinks"), ("饮料", "drinks"), ("绿茶", "drinks"),
-                                        ("綠茶", "drinks"), ("記憶", "memory"), ("銀行", "bank")])
+@pytest.mark.parametrize(
+    "query,name",
+    [
+        ("飲料", "drinks"),
+        ("饮料", "drinks"),
+        ("绿茶", "drinks"),
+        ("綠茶", "drinks"),
+        ("記憶", "memory"),
+        ("銀行", "bank"),
+    ],
+)
 def test_traditional_and_simplified_find_each_other(world, query, name):
     store, engine, ids = world
     assert names(ids, found(engine, query)) == [name]
@@ -203,11 +224,19 @@ def test_a_write_from_another_process_is_found_by_pinyin_in_a_fresh_process(tmp_
     store.add(content="喜欢咖啡")
     engine = SearchEngine(store)
     engine.build()
-    written = subprocess.run([sys.executable, "-c", CHILD_WRITE.format(root=str(ROOT), path=str(path))],
-                             capture_output=True, text=True, check=True).stdout.strip()
+    written = subprocess.run(
+        [sys.executable, "-c", CHILD_WRITE.format(root=str(ROOT), path=str(path))],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     assert engine.search("longjing").ids == [written]  # this process, caught up from the feed
-    out = subprocess.run([sys.executable, "-c", CHILD_SEARCH.format(root=str(ROOT), path=str(path))],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD_SEARCH.format(root=str(ROOT), path=str(path))],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     pinyin, initials, folded = (part.split() for part in out.split("|"))
     assert pinyin == [written] and initials == [written] and folded == [written]
     store.close()
@@ -221,9 +250,9 @@ def test_a_store_indexed_before_pinyin_gets_it_through_the_upgrade_build(tmp_pat
     store.close()
     # What schema 4 left: the index cut without pinyin readings or script folding.
     conn = sqlite3.connect(str(path), isolation_level=None)
-    conn.execute('DROP TABLE search_pinyin')
-    conn.execute('ALTER TABLE search_doc DROP COLUMN pinyin')
-    conn.execute('PRAGMA user_version = 4')
+    conn.execute("DROP TABLE search_pinyin")
+    conn.execute("ALTER TABLE search_doc DROP COLUMN pinyin")
+    conn.execute("PRAGMA user_version = 4")
     conn.close()
     store = Store.open(path)
     assert pending(store.connection()) == 2
@@ -237,6 +266,7 @@ def test_a_store_indexed_before_pinyin_gets_it_through_the_upgrade_build(tmp_pat
 
 
 # -- the readings themselves ------------------------------------------------------------
+
 
 def test_readings_use_phrases_for_characters_with_several():
     reader = Pinyin()
@@ -255,7 +285,12 @@ def test_tone_marks_and_u_umlaut_spellings():
 
 def test_query_spellings_of_u_umlaut_as_input_methods_take_them():
     reader = Pinyin()
-    assert reader.query_units("nuedai") == reader.query_units("nüèdài") == reader.query_units("nvedai") == ([["nvedai"]], [])
+    assert (
+        reader.query_units("nuedai")
+        == reader.query_units("nüèdài")
+        == reader.query_units("nvedai")
+        == ([["nvedai"]], [])
+    )
     assert reader.query_units("lue") == ([["lve"]], ["lve"])  # 2-4 letters may also be initials
     assert reader.word_terms("虐待") == ("nvedai", "#nd")
 
@@ -270,10 +305,14 @@ WORDS = {"咖啡": "kafei", "绿茶": "lvcha", "记忆": "jiyi", "饮料": "yinl
 INITIALS = {"咖啡": "kf", "绿茶": "lc", "记忆": "jy", "饮料": "yl", "杭州": "hz", "跑步": "pb"}
 TRADITIONAL = {"咖啡": "咖啡", "绿茶": "綠茶", "记忆": "記憶", "饮料": "飲料", "杭州": "杭州", "跑步": "跑步"}
 operation = st.one_of(
-    st.tuples(st.just("add"), st.lists(st.tuples(st.sampled_from(sorted(WORDS)), st.booleans()),
-                                       min_size=1, max_size=3)),
-    st.tuples(st.just("edit"), st.integers(0, 20), st.lists(st.tuples(st.sampled_from(sorted(WORDS)), st.booleans()),
-                                                              min_size=1, max_size=3)),
+    st.tuples(
+        st.just("add"), st.lists(st.tuples(st.sampled_from(sorted(WORDS)), st.booleans()), min_size=1, max_size=3)
+    ),
+    st.tuples(
+        st.just("edit"),
+        st.integers(0, 20),
+        st.lists(st.tuples(st.sampled_from(sorted(WORDS)), st.booleans()), min_size=1, max_size=3),
+    ),
     st.tuples(st.just("delete"), st.integers(0, 20)),
     st.tuples(st.just("restore"), st.integers(0, 20)),
 )
@@ -313,10 +352,32 @@ def _record(memory_id: str, content: str):
 
     at = datetime(2025, 5, 1, tzinfo=timezone.utc)
     return MemoryRecord(
-        id=memory_id, persona_id=None, group="", title="", content=content, summary="", tags=(), type="note",
-        scope="long_term", importance=5, importance_set=False, source="manual", dedup_key=None, content_hash="",
-        created_at=at, updated_at=at, last_access_at=None, expires_at=None, deleted_at=None, access_count=0,
-        mention_count=0, superseded_by=None, tier="hot", heat=90.0, version=1)
+        id=memory_id,
+        persona_id=None,
+        group="",
+        title="",
+        content=content,
+        summary="",
+        tags=(),
+        type="note",
+        scope="long_term",
+        importance=5,
+        importance_set=False,
+        source="manual",
+        dedup_key=None,
+        content_hash="",
+        created_at=at,
+        updated_at=at,
+        last_access_at=None,
+        expires_at=None,
+        deleted_at=None,
+        access_count=0,
+        mention_count=0,
+        superseded_by=None,
+        tier="hot",
+        heat=90.0,
+        version=1,
+    )
 
 
 def test_the_in_memory_index_matches_pinyin_and_scripts_too(engine):
@@ -329,6 +390,7 @@ def test_the_in_memory_index_matches_pinyin_and_scripts_too(engine):
 
 
 # -- recall on conversational Chinese (figures in keyword.py / wordclass.py) ----------------
+
 
 def test_function_words_weigh_half_in_questions(tokenizer):
     from memdesk.core.search.keyword import KeywordIndex, KeywordSettings

@@ -1,4 +1,5 @@
 """Hybrid score fusion, conversation context and natural-language quotes, over a real Store."""
+
 from datetime import timedelta
 
 import numpy as np
@@ -11,17 +12,22 @@ from memdesk.core.times import now_utc
 
 def add_conversation(store, lines, start):
     """Lines saved one after another, as an assistant does during one chat."""
-    return [store.add(content=line, created_at=start + timedelta(seconds=20 * i)).added[0]
-            for i, line in enumerate(lines)]
+    return [
+        store.add(content=line, created_at=start + timedelta(seconds=20 * i)).added[0] for i, line in enumerate(lines)
+    ]
 
 
 def test_the_reply_after_the_match_is_found(store, tokenizer):
     start = now_utc() - timedelta(days=2)
-    ids = add_conversation(store, [
-        "I finally finished my first full screenplay!",
-        "It's a mix of drama and romance.",
-        "The weather at the beach was lovely today.",
-    ], start)
+    ids = add_conversation(
+        store,
+        [
+            "I finally finished my first full screenplay!",
+            "It's a mix of drama and romance.",
+            "The weather at the beach was lovely today.",
+        ],
+        start,
+    )
     engine = SearchEngine(store, tokenizer=tokenizer)
     engine.build()
     result = engine.search("What genre is my first screenplay?")

@@ -1,4 +1,5 @@
 """The engine over a real Store: scope, hidden states, fallback, fusion, explain, updates."""
+
 from datetime import timedelta
 
 import numpy as np
@@ -16,14 +17,17 @@ def filled(store, tokenizer):
     work, _ = store.create_persona(name="工作助手")
     life, _ = store.create_persona(name="生活助手")
     ids = {
-        "coffee": store.add(content="用户下午后不喝含咖啡因的饮品", title="不喝咖啡因", tags=("习惯", "健康"),
-                            group="偏好/饮食").added[0],
-        "trading": store.add(content="在做量化交易系统，用 Python 和 PostgreSQL", persona_id=work,
-                             importance=8, group="工作").added[0],
+        "coffee": store.add(
+            content="用户下午后不喝含咖啡因的饮品", title="不喝咖啡因", tags=("习惯", "健康"), group="偏好/饮食"
+        ).added[0],
+        "trading": store.add(
+            content="在做量化交易系统，用 Python 和 PostgreSQL", persona_id=work, importance=8, group="工作"
+        ).added[0],
         "cats": store.add(content="家里有三只猫，都喜欢喝水", persona_id=life, tags=("宠物",)).added[0],
         "ticket": store.add(content="Bug ticket ABC-1234 about the export dialog", persona_id=work).added[0],
-        "support": store.add(content="Caroline went to an LGBTQ support group yesterday",
-                             created_at=now_utc() - timedelta(days=400)).added[0],
+        "support": store.add(
+            content="Caroline went to an LGBTQ support group yesterday", created_at=now_utc() - timedelta(days=400)
+        ).added[0],
     }
     engine = SearchEngine(store, tokenizer=tokenizer)
     engine.build()
@@ -235,8 +239,7 @@ def test_without_embedder_search_says_keyword_only(filled):
 
 
 def test_fusion_only_weights_rank_by_relevance(store, tokenizer):
-    old = store.add(content="budget meeting budget", created_at=now_utc() - timedelta(days=900),
-                    importance=1).added[0]
+    old = store.add(content="budget meeting budget", created_at=now_utc() - timedelta(days=900), importance=1).added[0]
     new = store.add(content="budget notes from the long planning session", importance=10).added[0]
     relevance = SearchEngine(store, tokenizer=tokenizer, weights=FUSION_ONLY)
     relevance.build()

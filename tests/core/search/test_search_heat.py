@@ -1,4 +1,5 @@
 """Seed 004's heat formula, its array form, and tiers."""
+
 from datetime import timedelta
 
 import numpy as np
@@ -8,8 +9,9 @@ from memdesk.core.heat import compute_heat, heat_and_tier, heat_array, tier_for
 from memdesk.core.times import now_utc
 
 
-@pytest.mark.parametrize("days, base", [(0.5, 100), (1, 100), (3, 90), (7, 90), (20, 70), (60, 50),
-                                        (200, 30), (365, 30), (400, 10)])
+@pytest.mark.parametrize(
+    "days, base", [(0.5, 100), (1, 100), (3, 90), (7, 90), (20, 70), (60, 50), (200, 30), (365, 30), (400, 10)]
+)
 def test_base_heat_by_age(days, base):
     now = now_utc()
     assert compute_heat(now - timedelta(days=days), now=now) == base
@@ -44,6 +46,14 @@ def test_array_form_matches():
 
 def test_tiers():
     assert [tier_for(h) for h in (100, 80, 79, 50, 49, 25, 24, 0)] == [
-        "hot", "hot", "warm", "warm", "cold", "cold", "archive", "archive"]
+        "hot",
+        "hot",
+        "warm",
+        "warm",
+        "cold",
+        "cold",
+        "archive",
+        "archive",
+    ]
     now = now_utc()
     assert heat_and_tier(now - timedelta(days=500), now=now) == (10, "archive")

@@ -1,5 +1,6 @@
 """The search index kept in the store: equal to a fresh build after any mix of writes by
 several connections and processes, found at once by other processes, safe to kill."""
+
 from __future__ import annotations
 
 import json
@@ -30,27 +31,67 @@ GROUPS = ["", "偏好", "工作/项目", "咖啡因", "生活"]
 def snapshot(store: Store) -> dict:
     """Everything the index holds, keyed by memory id and names (not doc numbers or codes)."""
     conn = store.connection()
-    names = {(k, c): n for k, n, c in conn.execute('SELECT kind, name, code FROM search_code')}
-    ids = dict(conn.execute('SELECT doc, memory_id FROM search_doc'))
+    names = {(k, c): n for k, n, c in conn.execute("SELECT kind, name, code FROM search_code")}
+    ids = dict(conn.execute("SELECT doc, memory_id FROM search_doc"))
     docs = {}
     for memory_id, text, words, grams, vocab, tags, ehash, meta, pinyin in conn.execute(
-            'SELECT d.memory_id, t.text, d.words, d.grams, d.vocab, d.tags, d.ehash || d.key, m.meta, d.pinyin '
-            'FROM search_doc d LEFT JOIN search_meta m ON m.doc = d.doc LEFT JOIN search_text t ON t.doc = d.doc'):
+        "SELECT d.memory_id, t.text, d.words, d.grams, d.vocab, d.tags, d.ehash || d.key, m.meta, d.pinyin "
+        "FROM search_doc d LEFT JOIN search_meta m ON m.doc = d.doc LEFT JOIN search_text t ON t.doc = d.doc"
+    ):
         row = np.frombuffer(meta, dtype=META)[0] if meta is not None else None
-        columns = None if row is None else (
-            names.get(("p", int(row["persona"])), "global"), names[("g", int(row["group"]))],
-            *(float(row[n]) for n in ("type", "scope", "tier", "importance", "created", "updated", "expires",
-                                      "access", "mention", "deleted", "superseded", "wlen", "glen", "plen")))
-        docs[memory_id] = (text, json.loads(words or "{}"), json.loads(grams or "{}"), sorted(json.loads(vocab)),
-                           json.loads(tags), ehash, columns, json.loads(pinyin or "{}"))
-    postings = {table: sorted((t, ids[d], tf) for t, d, tf in conn.execute(f'SELECT term, doc, tf FROM {table}'))
-                for table in ("search_word", "search_gram", "search_pinyin")}
-    stats = dict(conn.execute("SELECT name, value FROM search_stat WHERE name NOT IN ('epoch', 'postings', 'last_doc')"))
+        columns = (
+            None
+            if row is None
+            else (
+                names.get(("p", int(row["persona"])), "global"),
+                names[("g", int(row["group"]))],
+                *(
+                    float(row[n])
+                    for n in (
+                        "type",
+                        "scope",
+                        "tier",
+                        "importance",
+                        "created",
+                        "updated",
+                        "expires",
+                        "access",
+                        "mention",
+                        "deleted",
+                        "superseded",
+                        "wlen",
+                        "glen",
+                        "plen",
+                    )
+                ),
+            )
+        )
+        docs[memory_id] = (
+            text,
+            json.loads(words or "{}"),
+            json.loads(grams or "{}"),
+            sorted(json.loads(vocab)),
+            json.loads(tags),
+            ehash,
+            columns,
+            json.loads(pinyin or "{}"),
+        )
+    postings = {
+        table: sorted((t, ids[d], tf) for t, d, tf in conn.execute(f"SELECT term, doc, tf FROM {table}"))
+        for table in ("search_word", "search_gram", "search_pinyin")
+    }
+    stats = dict(
+        conn.execute("SELECT name, value FROM search_stat WHERE name NOT IN ('epoch', 'postings', 'last_doc')")
+    )
     for name in ("docs", "words_len", "grams_len", "pinyin_len"):
         stats[name] = round(float(stats.get(name, 0)), 6)
-    return {"docs": docs, "postings": postings, "stats": stats,
-            "tags": sorted((t, ids[d]) for t, d in conn.execute('SELECT tag, doc FROM search_tag')),
-            "vocab": dict(conn.execute('SELECT term, refs FROM search_vocab'))}
+    return {
+        "docs": docs,
+        "postings": postings,
+        "stats": stats,
+        "tags": sorted((t, ids[d]) for t, d in conn.execute("SELECT tag, doc FROM search_tag")),
+        "vocab": dict(conn.execute("SELECT term, refs FROM search_vocab")),
+    }
 
 
 def assert_equals_rebuild(store: Store) -> None:
@@ -170,8 +211,9 @@ def test_a_second_process_write_is_found_by_the_next_search(tmp_path):
     engine = SearchEngine(store)
     engine.build()
     assert len(engine.search("跑步").hits) == 0
-    out = subprocess.run([sys.executable, "-c", CHILD.format(root=str(ROOT), path=str(path))],
-                         capture_output=True, text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD.format(root=str(ROOT), path=str(path))], capture_output=True, text=True, check=True
+    ).stdout.split()
     run, meeting, tea = out
     assert engine.search("跑步").ids == [run]
     assert engine.search("评审").ids == [meeting]
@@ -199,8 +241,9 @@ def test_a_fresh_process_searches_without_building(tmp_path):
         print(len(e.search("周三 羽毛球", limit=None).hits), s.connection().execute(
             "SELECT COUNT(*) FROM search_doc WHERE words IS NULL").fetchone()[0])
     """)
-    found, uncut = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                  check=True).stdout.split()
+    found, uncut = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
     assert (int(found), int(uncut)) == (300, 0)
 
 
@@ -212,14 +255,43 @@ def _v3_store(path: Path, count: int) -> None:
     for version, step in MIGRATIONS[:3]:
         step(conn)
         conn.execute(f"PRAGMA user_version = {version}")
-    rows = [(f"m{i:05d}", "", f"标题{i}", f"第{i}条记忆：每周{'一二三四五'[i % 5]}下午打羽毛球", "", '["运动"]',
-             "fact", "long_term", 5, 0, "manual", None, f"h{i}", "2024-05-01 10:00:00.000000",
-             "2024-05-01 10:00:00.000000", None, 0, 0, None, None, None, "warm", 50.0, 1) for i in range(count)]
+    rows = [
+        (
+            f"m{i:05d}",
+            "",
+            f"标题{i}",
+            f"第{i}条记忆：每周{'一二三四五'[i % 5]}下午打羽毛球",
+            "",
+            '["运动"]',
+            "fact",
+            "long_term",
+            5,
+            0,
+            "manual",
+            None,
+            f"h{i}",
+            "2024-05-01 10:00:00.000000",
+            "2024-05-01 10:00:00.000000",
+            None,
+            0,
+            0,
+            None,
+            None,
+            None,
+            "warm",
+            50.0,
+            1,
+        )
+        for i in range(count)
+    ]
     conn.execute("BEGIN")
-    conn.executemany('INSERT INTO memory (id, group_name, title, content, summary, tags, type, scope, importance, '
-                     'importance_set, source, dedup_key, content_hash, created_at, updated_at, last_access_at, '
-                     'access_count, mention_count, expires_at, deleted_at, superseded_by, tier, heat, version) '
-                     'VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)', rows)
+    conn.executemany(
+        "INSERT INTO memory (id, group_name, title, content, summary, tags, type, scope, importance, "
+        "importance_set, source, dedup_key, content_hash, created_at, updated_at, last_access_at, "
+        "access_count, mention_count, expires_at, deleted_at, superseded_by, tier, heat, version) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        rows,
+    )
     conn.execute("COMMIT")
     conn.close()
 
@@ -272,8 +344,12 @@ def test_kill_during_an_import_leaves_store_and_index_consistent(tmp_path):
     path = tmp_path / "m.db"
     Store.open(path).close()
     data = tmp_path / "big.json"
-    data.write_text(json.dumps({"memories": [{"content": f"第{i}条：周末去杭州西湖{i}"} for i in range(20000)]},
-                               ensure_ascii=False), encoding="utf-8")
+    data.write_text(
+        json.dumps(
+            {"memories": [{"content": f"第{i}条：周末去杭州西湖{i}"} for i in range(20000)]}, ensure_ascii=False
+        ),
+        encoding="utf-8",
+    )
     code = textwrap.dedent(f"""
         import sys
         sys.path.insert(0, {str(ROOT)!r})
@@ -300,14 +376,15 @@ def test_kill_during_an_import_leaves_store_and_index_consistent(tmp_path):
 
 
 def _row_postings(conn, field, term):
-    return sorted(conn.execute(f'SELECT doc, tf FROM {field} WHERE term = ?', (term,)).fetchall())
+    return sorted(conn.execute(f"SELECT doc, tf FROM {field} WHERE term = ?", (term,)).fetchall())
 
 
 def test_compacted_postings_read_the_same_as_the_rows_after_later_writes(store):
     from memdesk.core.search import index_segments as segments
 
-    ids = store.add_many([{"content": f"第{i}条：周末和家人去杭州西湖喝咖啡", "title": f"记录{i % 7}"}
-                          for i in range(60)]).added
+    ids = store.add_many(
+        [{"content": f"第{i}条：周末和家人去杭州西湖喝咖啡", "title": f"记录{i % 7}"} for i in range(60)]
+    ).added
     engine = SearchEngine(store)
     engine.build()
     before = engine.search("周末 家人 咖啡", limit=None)
@@ -323,7 +400,7 @@ def test_compacted_postings_read_the_same_as_the_rows_after_later_writes(store):
     store.restore([ids[8]])
     dirty = segments.dirty_docs(conn)
     assert len(dirty) >= 3
-    terms = conn.execute('SELECT field, term FROM search_segment').fetchall()
+    terms = conn.execute("SELECT field, term FROM search_segment").fetchall()
     for field, term in terms:
         docs, tfs = segments.read(conn, field, term, dirty)
         assert sorted(zip(docs.tolist(), tfs.tolist())) == _row_postings(conn, field, term), term
@@ -333,7 +410,7 @@ def test_compacted_postings_read_the_same_as_the_rows_after_later_writes(store):
     a = with_blobs.search("周末 家人 咖啡", limit=None)
     assert with_blobs._index.keyword.words._dirty is not None  # the blobs were read
     with store.write():
-        conn.execute('DELETE FROM search_segment')
+        conn.execute("DELETE FROM search_segment")
     rows_only = SearchEngine(store)
     rows_only.build()
     b = rows_only.search("周末 家人 咖啡", limit=None)

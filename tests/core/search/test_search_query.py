@@ -1,4 +1,5 @@
 """The query language: parsing, rendering back, and errors with positions."""
+
 import pytest
 
 from memdesk.core.errors import MemDeskError
@@ -18,23 +19,28 @@ from memdesk.core.search.query import (
 from memdesk.core.times import now_utc
 
 
-@pytest.mark.parametrize("text, tree", [
-    ("", Everything()),
-    ("   ", Everything()),
-    ("coffee", Word("coffee")),
-    ("coffee tea", And((Word("coffee"), Word("tea")))),
-    ("coffee OR tea", Or((Word("coffee"), Word("tea")))),
-    ('"support group" -tea', And((Phrase("support group"), Not(Word("tea"))))),
-    ("tag:健康 group:偏好/饮食", And((Filter("tag", ":", "健康"), Filter("group", ":", "偏好/饮食")))),
-    ("importance>=7 created>2024-05 updated<=7d",
-     And((Filter("importance", ">=", "7"), Filter("created", ">", "2024-05"), Filter("updated", "<=", "7d")))),
-    ("importance:5", Filter("importance", "=", "5")),
-    ('tag:"two words"', Filter("tag", ":", "two words")),
-    ("is:deleted TYPE:Fact", And((Filter("is", ":", "deleted"), Filter("type", ":", "fact")))),
-    ("-(a OR b) c", And((Not(Or((Word("a"), Word("b")))), Word("c")))),
-    ("meeting at 10:30 http://x.org", And((Word("meeting"), Word("at"), Word("10:30"), Word("http://x.org")))),
-    ("e-mail", Word("e-mail")),
-])
+@pytest.mark.parametrize(
+    "text, tree",
+    [
+        ("", Everything()),
+        ("   ", Everything()),
+        ("coffee", Word("coffee")),
+        ("coffee tea", And((Word("coffee"), Word("tea")))),
+        ("coffee OR tea", Or((Word("coffee"), Word("tea")))),
+        ('"support group" -tea', And((Phrase("support group"), Not(Word("tea"))))),
+        ("tag:健康 group:偏好/饮食", And((Filter("tag", ":", "健康"), Filter("group", ":", "偏好/饮食")))),
+        (
+            "importance>=7 created>2024-05 updated<=7d",
+            And((Filter("importance", ">=", "7"), Filter("created", ">", "2024-05"), Filter("updated", "<=", "7d"))),
+        ),
+        ("importance:5", Filter("importance", "=", "5")),
+        ('tag:"two words"', Filter("tag", ":", "two words")),
+        ("is:deleted TYPE:Fact", And((Filter("is", ":", "deleted"), Filter("type", ":", "fact")))),
+        ("-(a OR b) c", And((Not(Or((Word("a"), Word("b")))), Word("c")))),
+        ("meeting at 10:30 http://x.org", And((Word("meeting"), Word("at"), Word("10:30"), Word("http://x.org")))),
+        ("e-mail", Word("e-mail")),
+    ],
+)
 def test_parse(text, tree):
     assert parse(text) == tree
 
@@ -42,18 +48,27 @@ def test_parse(text, tree):
 def test_full_width_forms_and_chinese_quotes():
     # Full-width colon, parentheses, minus and quotes, as a Chinese IME types them.
     tree = parse("persona：工作助手 （tag：健康 OR tag:饮食） －咖啡 “每天 喝茶”")
-    assert tree == And((
-        Filter("persona", ":", "工作助手"),
-        Or((Filter("tag", ":", "健康"), Filter("tag", ":", "饮食"))),
-        Not(Word("咖啡")),
-        Phrase("每天 喝茶"),
-    ))
+    assert tree == And(
+        (
+            Filter("persona", ":", "工作助手"),
+            Or((Filter("tag", ":", "健康"), Filter("tag", ":", "饮食"))),
+            Not(Word("咖啡")),
+            Phrase("每天 喝茶"),
+        )
+    )
 
 
-@pytest.mark.parametrize("text", [
-    "coffee", "a b OR c", '"x y" -z tag:"two words" persona:""', "(a OR b) (c OR d)",
-    "-(a b) importance<3 created>=2024-01-31", "is:expired id:abc* scope:short_term tier:cold",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "coffee",
+        "a b OR c",
+        '"x y" -z tag:"two words" persona:""',
+        "(a OR b) (c OR d)",
+        "-(a b) importance<3 created>=2024-01-31",
+        "is:expired id:abc* scope:short_term tier:cold",
+    ],
+)
 def test_render_round_trips(text):
     tree = parse(text)
     assert parse(render(tree)) == tree
@@ -63,21 +78,24 @@ def test_render_normalises():
     assert render(parse("persona：Bob   a  AND b")) == "persona:Bob a b"
 
 
-@pytest.mark.parametrize("text, position, fragment", [
-    ('cat "support group', 4, "never closed"),
-    ("cat OR", 4, "OR needs a term"),
-    ("OR cat", 0, "OR needs a term"),
-    ("(cat dog", 0, "never closed"),
-    ("cat dog)", 7, "no matching"),
-    ("cat - dog", 4, "'-'"),
-    ("importance>=11", 12, "1 to 10"),
-    ("created>2024-13", 8, "not a real date"),
-    ("updated<yesterday", 8, "not a date"),
-    ("type:foo", 5, "type:foo is unknown"),
-    ("tag:", 4, "needs a value"),
-    ("a ()", 2, "empty parentheses"),
-    ('a ""', 2, "empty quotes"),
-])
+@pytest.mark.parametrize(
+    "text, position, fragment",
+    [
+        ('cat "support group', 4, "never closed"),
+        ("cat OR", 4, "OR needs a term"),
+        ("OR cat", 0, "OR needs a term"),
+        ("(cat dog", 0, "never closed"),
+        ("cat dog)", 7, "no matching"),
+        ("cat - dog", 4, "'-'"),
+        ("importance>=11", 12, "1 to 10"),
+        ("created>2024-13", 8, "not a real date"),
+        ("updated<yesterday", 8, "not a date"),
+        ("type:foo", 5, "type:foo is unknown"),
+        ("tag:", 4, "needs a value"),
+        ("a ()", 2, "empty parentheses"),
+        ('a ""', 2, "empty quotes"),
+    ],
+)
 def test_errors_name_the_position(text, position, fragment):
     with pytest.raises(QuerySyntaxError) as caught:
         parse(text)
@@ -90,13 +108,12 @@ def test_errors_name_the_position(text, position, fragment):
 def test_error_positions_count_what_the_user_typed():
     # "ｍ" (full-width) becomes one ASCII letter; the quote is the 8th character typed.
     with pytest.raises(QuerySyntaxError) as caught:
-        parse('咖啡 ｍｅｍｏ “未闭合')
+        parse("咖啡 ｍｅｍｏ “未闭合")
     assert caught.value.position == 8
 
 
 def test_lenient_never_raises_and_keeps_filters():
-    assert parse('He said "hi (there', lenient=True) == And(
-        (Word("He"), Word("said"), Word("hi"), Word("there")))
+    assert parse('He said "hi (there', lenient=True) == And((Word("He"), Word("said"), Word("hi"), Word("there")))
     assert parse("tag:x OR", lenient=True) == Filter("tag", ":", "x")
     assert parse('- ( " ', lenient=True) == Everything()
 

@@ -1,4 +1,5 @@
 """Synonyms from Cilin and when related-term expansion stays off, over real memories."""
+
 import json
 from datetime import timedelta
 
@@ -18,10 +19,32 @@ def test_cilin_lists_are_installed_and_read():
 
 
 def test_thesaurus_reads_classes_and_skips_lone_words_and_topics(tmp_path):
-    tree = {"A": {"tag": "x", "sub": {"a": {"tag": "y", "sub": {
-        "01": {"tag": "z", "sub": {"A": {"tag": "w", "sub": {
-            "01=": ["年纪", "年龄"], "02#": ["猫", "狗"], "03@": ["独词"],
-            "04=": [f"词{i}" for i in range(40)]}}}}}}}}}
+    tree = {
+        "A": {
+            "tag": "x",
+            "sub": {
+                "a": {
+                    "tag": "y",
+                    "sub": {
+                        "01": {
+                            "tag": "z",
+                            "sub": {
+                                "A": {
+                                    "tag": "w",
+                                    "sub": {
+                                        "01=": ["年纪", "年龄"],
+                                        "02#": ["猫", "狗"],
+                                        "03@": ["独词"],
+                                        "04=": [f"词{i}" for i in range(40)],
+                                    },
+                                }
+                            },
+                        }
+                    },
+                }
+            },
+        }
+    }
     path = tmp_path / "cilin.json"
     path.write_text(json.dumps(tree, ensure_ascii=False), encoding="utf-8")
     thesaurus = Thesaurus(path)
@@ -63,8 +86,9 @@ def test_no_expansion_when_the_best_hits_answer_alike(store, tokenizer):
     # "How many …" asks about a class: the top hits' other facts are noise.
     events = ["音乐节", "书法展", "美食节"]
     ids = [store.add(content=f"{name}的规模是五千人。").added[0] for name in events]
-    others = [store.add(content=f"{name}的地点是上海。", created_at=now_utc() - timedelta(days=1)).added[0]
-              for name in events]
+    others = [
+        store.add(content=f"{name}的地点是上海。", created_at=now_utc() - timedelta(days=1)).added[0] for name in events
+    ]
     engine = SearchEngine(store, tokenizer=tokenizer)
     engine.build()
     result = engine.search("有几个活动的规模超过了一千人？")

@@ -1,4 +1,5 @@
 """Tokenising mixed Chinese/English text."""
+
 from memdesk.core.search.tokenize import Tokenizer, normalise
 
 

@@ -1,4 +1,5 @@
 """The memory brief: seed 001's format, ordering, the token budget and the autoSaveMemory switch."""
+
 from datetime import timedelta
 
 from memdesk.core.times import now_utc
@@ -10,8 +11,12 @@ def test_format_and_ordering(store):
     store.add(content="用户偏好 Python 编程，关注 A 股科技板块", type="preference", importance=8)
     store.add(content="正在开发量化交易系统，使用 backtrader 框架", type="project", importance=9)
     store.add(content="今天天气不错", importance=2)
-    store.add(content="今天正在分析 Q3 财报数据", type="task", scope="short_term",
-              expires_at=now_utc() + timedelta(hours=2, minutes=5))
+    store.add(
+        content="今天正在分析 Q3 财报数据",
+        type="task",
+        scope="short_term",
+        expires_at=now_utc() + timedelta(hours=2, minutes=5),
+    )
     brief = build_brief(store, persona_id=None)
     lines = brief.text.splitlines()
     assert lines[0] == "[Memory Brief]" and lines[1] == "Long-term (top 20):"

@@ -1,4 +1,5 @@
 """Each assistant tool against a real store, the way an assistant calls it."""
+
 import pytest
 
 from memdesk.core.tools.args import ToolError
@@ -15,8 +16,15 @@ def tools(store):
 
 def test_schemas_are_openai_function_form():
     names = [t["function"]["name"] for t in TOOLS]
-    assert names == ["memory_save", "memory_list", "memory_search", "memory_delete",
-                     "memory_upsert", "memory_query", "memory_forget"]
+    assert names == [
+        "memory_save",
+        "memory_list",
+        "memory_search",
+        "memory_delete",
+        "memory_upsert",
+        "memory_query",
+        "memory_forget",
+    ]
     for tool in TOOLS:
         assert tool["type"] == "function"
         assert tool["function"]["parameters"]["type"] == "object"
@@ -68,9 +76,18 @@ def test_delete_refuses_vague_queries(tools, store):
 
 
 def test_upsert_query_forget(tools, store):
-    first = tools.call("memory_upsert", {"title": "用户偏好：编程语言", "content": "用户偏好 Python，不喜欢 JavaScript",
-                                         "type": "preference", "scope": "long_term", "importance": "8",
-                                         "tags": ["编程", "偏好"], "dedup_key": "user_lang_preference"})
+    first = tools.call(
+        "memory_upsert",
+        {
+            "title": "用户偏好：编程语言",
+            "content": "用户偏好 Python，不喜欢 JavaScript",
+            "type": "preference",
+            "scope": "long_term",
+            "importance": "8",
+            "tags": ["编程", "偏好"],
+            "dedup_key": "user_lang_preference",
+        },
+    )
     second = tools.call("memory_upsert", {"content": "用户偏好 Rust", "dedup_key": "user_lang_preference"})
     assert second["id"] == first["id"] and second["updated"] is True
     tools.call("memory_upsert", {"content": "今天在分析 Q3 财报", "type": "task", "expires_in_days": 1})
@@ -85,17 +102,20 @@ def test_upsert_query_forget(tools, store):
     assert "at least one filter" in str(err.value)
 
 
-@pytest.mark.parametrize("name, args, message", [
-    ("memory_save", {}, "'content' is required"),
-    ("memory_save", {"content": "x", "colour": "red"}, "unknown argument"),
-    ("memory_upsert", {"content": "x", "importance": 99}, "between 1 and 10"),
-    ("memory_upsert", {"content": "x", "type": "opinion"}, "must be one of"),
-    ("memory_search", {"query": "   "}, "'query' is required"),
-    ("memory_forget", {"action": "explode"}, "must be one of"),
-    ("memory_bogus", {}, "unknown tool"),
-    ("memory_save", "not json", "JSON object"),
-    ("memory_save", {"content": "x", "persona": "nobody"}, "no persona named"),
-])
+@pytest.mark.parametrize(
+    "name, args, message",
+    [
+        ("memory_save", {}, "'content' is required"),
+        ("memory_save", {"content": "x", "colour": "red"}, "unknown argument"),
+        ("memory_upsert", {"content": "x", "importance": 99}, "between 1 and 10"),
+        ("memory_upsert", {"content": "x", "type": "opinion"}, "must be one of"),
+        ("memory_search", {"query": "   "}, "'query' is required"),
+        ("memory_forget", {"action": "explode"}, "must be one of"),
+        ("memory_bogus", {}, "unknown tool"),
+        ("memory_save", "not json", "JSON object"),
+        ("memory_save", {"content": "x", "persona": "nobody"}, "no persona named"),
+    ],
+)
 def test_bad_arguments_get_actionable_errors(tools, store, name, args, message):
     with pytest.raises(ToolError) as err:
         tools.call(name, args)

@@ -1,4 +1,5 @@
 """`memdesk mcp` as a real subprocess, driven by the mcp SDK's own stdio client."""
+
 import json
 import sys
 import time
@@ -29,8 +30,15 @@ def test_mcp_server_end_to_end(db_path):
         print(f"MCP initialize took {init_seconds:.3f} s after the process started")
         tools = await session.list_tools()
         names = {t.name for t in tools.tools}
-        assert {"memory_save", "memory_search", "memory_delete", "memory_upsert", "memory_query",
-                "memory_forget", "memory_list"} <= names
+        assert {
+            "memory_save",
+            "memory_search",
+            "memory_delete",
+            "memory_upsert",
+            "memory_query",
+            "memory_forget",
+            "memory_list",
+        } <= names
         saved = await session.call_tool("memory_save", {"content": "用户家里有三只猫", "tags": "宠物,家庭"})
         assert not saved.is_error
         memory_id = json.loads(saved.content[0].text)["id"]
@@ -67,6 +75,11 @@ def test_mcp_persona_switched_off_offers_no_tools(db_path):
 def test_mcp_unknown_persona_fails_clearly(db_path, capfd):
     import subprocess
 
-    result = subprocess.run([sys.executable, "-m", "memdesk", "--db", str(db_path), "mcp", "--persona", "nobody"],
-                            capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    result = subprocess.run(
+        [sys.executable, "-m", "memdesk", "--db", str(db_path), "mcp", "--persona", "nobody"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
     assert result.returncode == 1 and "no persona named" in result.stderr
