@@ -186,7 +186,8 @@ class SearchEngine:
                     if cancel():
                         raise CancelledError("index build cancelled; the previous index is still used")
                     progress(done, total)
-            if index.vectors is not None and self.store is not None:
+            if index.vectors is not None and self.embedder is not None and self.store is not None:
+                # (index.vectors exists only with an embedder: _new_index)
                 index.set_vectors(*self.store.load_vectors(self.embedder.model_id))
             progress(total, total)
             with self._lock:
@@ -234,7 +235,7 @@ class SearchEngine:
             ids = changes.memory_ids
             if not ids:
                 return
-            fresh = self.store.get_many(ids) if self.store is not None else {}
+            fresh: dict[str, MemoryRecord] = self.store.get_many(ids) if self.store is not None else {}
             gone = [i for i in ids if i not in fresh]
             self.remove(gone)
             self.put(fresh.values())
@@ -256,8 +257,8 @@ class SearchEngine:
             return changed
 
     def _embed(self, records: list[MemoryRecord]) -> None:
-        index = self._index
-        if index.vectors is None or not records:
+        index, embedder = self._index, self.embedder
+        if index.vectors is None or embedder is None or not records:  # (no vectors without an embedder)
             return
         todo = []
         for record in records:
@@ -267,13 +268,13 @@ class SearchEngine:
         if not todo or len(todo) > INLINE_EMBED_LIMIT:
             return  # a bulk change: reembed() catches up, then reload_vectors()
         texts = [embed_text(r.title, r.content) for _, r in todo]
-        vectors = self.embedder.embed(texts)
+        vectors = embedder.embed(texts)
         items = []
         for (slot, record), text, vector in zip(todo, texts, vectors):
             index.vectors.set(slot, vector, text_hash(text))
             items.append((record.id, text_hash(text), vector))
         if self.persist_vectors and self.store is not None:
-            self.store.put_vectors(self.embedder.model_id, items)
+            self.store.put_vectors(embedder.model_id, items)
 
     def reload_vectors(self) -> int:
         """Re-read stored vectors (after the reembed job); returns how many are loaded."""
@@ -418,7 +419,7 @@ class SearchEngine:
         if "vector" in rankings:
             keyword_signal = tie_scores.get("keyword")
             if keyword_signal is None:  # several questions: their interleaved order is all there is
-                lists = {n: rankings[n] for n in ("keyword", "expanded") if n in rankings}
+                lists: dict[str, np.ndarray] = {n: rankings[n] for n in ("keyword", "expanded") if n in rankings}
                 keyword_signal = rrf(lists, size, self.weights.rrf_k)[0]
             fusion = hybrid(keyword_signal, similarity, allowed, members, self.weights.keyword_share)
         scored = "keyword" in tie_scores or "vector" in rankings  # interleaved questions have ranks only

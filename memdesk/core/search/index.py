@@ -76,6 +76,7 @@ class SearchIndex:
             if slot is None or len(row) != self.vectors.dim:
                 continue
             record = self.table.records[slot]
+            assert record is not None  # slot_of holds live slots only (table.remove pops it)
             self.vectors.set(slot, row, text_hash(embed_text(record.title, record.content)))
             loaded += 1
         return loaded

@@ -12,7 +12,7 @@ import sqlite3
 from collections import Counter
 from collections.abc import Iterable
 
-from ..records import MemoryRecord
+from .indexed import MemoryText
 from .stopwords import BIGRAM_SKIP
 from .tokenize import substrings, vocabulary_terms
 
@@ -23,7 +23,7 @@ def terms_of(tags, group: str, title: str) -> list[str]:
     return vocabulary_terms([*tags, *group.split("/"), title])
 
 
-def vocabulary_of(record: MemoryRecord) -> list[str]:
+def vocabulary_of(record: MemoryText) -> list[str]:
     """The user's own terms in a memory (tags, group names, its title), as stored."""
     return terms_of(record.tags, record.group, record.title)
 
@@ -52,7 +52,7 @@ class Vocabulary:
 
     def within(self, text: str) -> frozenset[str]:
         if self.terms is not None:
-            return frozenset(self._scan(text))
+            return frozenset(self._scan(text, self.terms))
         pieces = list(substrings(text))
         found: set[str] = set()
         for start in range(0, len(pieces), 500):
@@ -63,9 +63,9 @@ class Vocabulary:
             )
         return frozenset(found)
 
-    def _scan(self, text: str) -> set[str]:
+    def _scan(self, text: str, terms: set[str]) -> set[str]:
         found = set()
-        terms, prefixes = self.terms, self.prefixes
+        prefixes = self.prefixes
         for chunk in text.split():
             for start in range(len(chunk)):
                 end = start + 1

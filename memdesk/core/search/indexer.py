@@ -47,15 +47,15 @@ import hashlib
 import json
 import sqlite3
 import struct
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from datetime import datetime, timezone
 
 import numpy as np
 
 from ..embedding import embed_text, text_hash
-from ..records import SCOPES, TIERS, TYPES, MemoryRecord
-from .index_cut import cut_many, cut_one
+from ..records import SCOPES, TIERS, TYPES
+from .index_cut import Terms, cut_many, cut_one
 from .index_segments import compact, mark_dirty, worth_compacting
 from .index_vocab import (
     BULK,
@@ -69,6 +69,7 @@ from .index_vocab import (
     stub_all,
     vocabulary_of,
 )
+from .indexed import IndexedMemory
 from .keyword import searchable_text
 from .tokenize import Tokenizer, normalise
 
@@ -122,7 +123,7 @@ _PACK = struct.Struct("<qiiiiidddddd??ddd")
 assert _PACK.size == META.itemsize
 
 
-def pack_meta(doc: int, record: MemoryRecord, codes: _Codes, wlen: float, glen: float, plen: float) -> bytes:
+def pack_meta(doc: int, record: IndexedMemory, codes: _Codes, wlen: float, glen: float, plen: float) -> bytes:
     return _PACK.pack(
         doc,
         GLOBAL_CODE if record.persona_id is None else codes.code("p", record.persona_id),
@@ -190,11 +191,29 @@ class _Row:
         "superseded_by",
         "tier",
     )
+    id: str
+    persona_id: str | None
+    group: str
+    title: str
+    content: str
+    summary: str
+    tags: tuple[str, ...]
+    type: str
+    scope: str
+    importance: int
+    created_at: datetime
+    updated_at: datetime
+    expires_at: datetime | None
+    access_count: int
+    mention_count: int
+    deleted_at: datetime | None
+    superseded_by: str | None
+    tier: str
 
     def __init__(self, row):
         for name, value in zip(self.__slots__, row):
             setattr(self, name, value)
-        self.tags = tuple(json.loads(self.tags))
+        self.tags = tuple(json.loads(row[self.__slots__.index("tags")]))
         for name in ("created_at", "updated_at", "expires_at", "deleted_at"):
             value = getattr(self, name)
             if value is not None:
@@ -257,14 +276,14 @@ class _Writer:
     def __init__(self, conn, tokenizer: Tokenizer, vocabulary: Vocabulary):
         self.conn, self.tokenizer, self.vocabulary = conn, tokenizer, vocabulary
         self.codes = _Codes(conn)
-        self.put = {"search_word": [], "search_gram": [], "search_pinyin": []}
-        self.drop = {"search_word": [], "search_gram": [], "search_pinyin": []}
+        self.put: dict[str, list[tuple[str, int, float]]] = {"search_word": [], "search_gram": [], "search_pinyin": []}
+        self.drop: dict[str, list[tuple[str, int]]] = {"search_word": [], "search_gram": [], "search_pinyin": []}
         self.tag_put: list = []
         self.tag_drop: list = []
         self.docs: list = []
         self.metas: list = []  # the packed columns, in a narrow table that loads fast
         self.gone: list = []
-        self.delta = Counter()
+        self.delta: defaultdict[str, float] = defaultdict(int)  # whole counts stay ints in search_stat
         self.first_doc = self.next_doc = last_doc(conn) + 1
 
     def needs_cut(self, record, old, *, recut: bool = False) -> tuple[bool, str]:
@@ -272,12 +291,12 @@ class _Writer:
 
     def write(
         self,
-        record: MemoryRecord,
+        record: IndexedMemory,
         old,
         vocab: list[str],
         *,
         recut: bool = False,
-        terms: tuple[dict, dict, dict] | None = None,
+        terms: Terms | None = None,
     ) -> None:
         text = searchable_text(record)
         if old is None:
@@ -385,7 +404,8 @@ class _Writer:
         for name, value in self.delta.items():
             if value:
                 bump(c, name, value)
-        changed = {d for rows in (*self.put.values(), *self.drop.values()) for _, d, *_ in rows}
+        changed = {row[1] for rows in self.put.values() for row in rows}
+        changed |= {row[1] for rows in self.drop.values() for row in rows}
         mark_dirty(c, changed | {d for (d,) in self.gone})
         if self.next_doc > self.first_doc:
             set_last_doc(c, self.next_doc - 1)

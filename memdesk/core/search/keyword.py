@@ -46,6 +46,7 @@ import numpy as np
 from ..records import MemoryRecord
 from .bm25 import EPSILON, K1, BM25Field
 from .explain import PINYIN_SEP, WORDS_SEP
+from .indexed import MemoryText
 from .pinyin import INITIALS, SHARED_PINYIN, Pinyin
 from .stopwords import LONE
 from .thesaurus import Thesaurus
@@ -116,18 +117,18 @@ class QueryTerms:
                 mine[term] = mine.get(term, 0.0) + weight * scale
 
 
-def searchable_text(record: MemoryRecord) -> str:
+def searchable_text(record: MemoryText) -> str:
     """Everything a memory can be found by, normalised (also the substring haystack)."""
     parts = (record.title, record.content, record.summary, " ".join(record.tags), record.group)
     return normalise("\n".join(p for p in parts if p))
 
 
 def document_terms(
-    tokenizer: Tokenizer, record: MemoryRecord, overlay: frozenset[str] = frozenset()
-) -> tuple[Counter, Counter]:
+    tokenizer: Tokenizer, record: MemoryText, overlay: frozenset[str] = frozenset()
+) -> tuple[dict[str, float], dict[str, float]]:
     """A memory's (word, bigram) bags, weighted by field; overlay: its store's vocabulary in it."""
-    words: Counter = Counter()
-    grams: Counter = Counter()
+    words: dict[str, float] = {}
+    grams: dict[str, float] = {}
     fields = {
         "title": record.title,
         "content": record.content,
@@ -142,9 +143,9 @@ def document_terms(
         text = normalise(text)
         mine = frozenset(w for w in overlay if w in text) if overlay else overlay
         for term in tokenizer.words(text, normalised=True, overlay=mine):
-            words[term] += weight
+            words[term] = words.get(term, 0.0) + weight
         for term in tokenizer.bigrams(text, normalised=True):
-            grams[term] += weight
+            grams[term] = grams.get(term, 0.0) + weight
     return words, grams
 
 

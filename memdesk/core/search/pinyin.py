@@ -143,6 +143,9 @@ class Pinyin:
         self._words: dict[str, tuple[str, ...]] = {}
 
     def load(self) -> bool:
+        return bool(self._loaded_table())
+
+    def _loaded_table(self) -> dict[int, tuple[str, ...]]:
         with self._lock:
             if self._table is None:
                 table: dict[int, tuple[str, ...]] = {}
@@ -161,12 +164,16 @@ class Pinyin:
                     if seen:
                         table[int(code)] = seen
                 self._table = table
-            return bool(self._table)
+            return self._table
 
     def load_phrases(self) -> None:
         """The phrases whose reading is not their characters' first readings."""
-        if self._table is None:
-            self.load()
+        self._loaded_phrases()
+
+    def _loaded_phrases(self) -> dict[str, str]:
+        table = self._table
+        if table is None:
+            table = self._loaded_table()
         with self._lock:
             if self._phrases is None:
                 path = None if self._path else data_path("phrases_dict.json")
@@ -174,22 +181,26 @@ class Pinyin:
                     raw = json.loads(path.read_text(encoding="utf-8")) if path else {}
                 except (OSError, ValueError):
                     raw = {}
-                phrases, plain = {}, {}
+                phrases: dict[str, str] = {}
+                plain: dict[str, str] = {}
                 for phrase, readings in raw.items():
                     if len(readings) != len(phrase) or not all(readings):
                         continue
                     reading = [plain.get(r[0]) or plain.setdefault(r[0], toneless(r[0])) for r in readings]
-                    if any(self._table.get(ord(c), ("",))[0] != r for c, r in zip(phrase, reading)):
+                    if any(table.get(ord(c), ("",))[0] != r for c, r in zip(phrase, reading)):
                         phrases[phrase] = " ".join(reading)
                 self._longest = max(map(len, phrases), default=0)
                 self._phrases = phrases
+            return self._phrases
 
     def reading(self, word: str) -> list[str] | None:
         """The syllables of a Chinese word: phrase table pieces, longest first, else
         each character's first reading; None if a character has none."""
-        if self._phrases is None:
-            self.load_phrases()
-        phrases, out, i = self._phrases, [], 0
+        phrases = self._phrases
+        if phrases is None:
+            phrases = self._loaded_phrases()
+        out: list[str] = []
+        i = 0
         while i < len(word):
             for j in range(min(len(word), i + self._longest), i + 1, -1):
                 piece = phrases.get(word[i:j])
@@ -210,9 +221,10 @@ class Pinyin:
         return SYLLABLES
 
     def char(self, ch: str) -> tuple[str, ...]:
-        if self._table is None:
-            self.load()
-        return self._table.get(ord(ch), ())
+        table = self._table
+        if table is None:
+            table = self._loaded_table()
+        return table.get(ord(ch), ())
 
     def word_terms(self, word: str) -> tuple[str, ...]:
         """The index terms of one Chinese word: full readings, then initials ("#kf")."""

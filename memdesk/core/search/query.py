@@ -204,7 +204,7 @@ class _Parser:
         return parts[0] if len(parts) == 1 else Or(tuple(parts))
 
     def and_expr(self):
-        parts = []
+        parts: list[Node] = []
         while (token := self.peek()) is not None and token.kind not in ("or", ")"):
             if token.kind == "and":
                 self.i += 1
@@ -338,7 +338,8 @@ def parse_date(value: str, now: datetime, pos: int = 0) -> tuple[datetime, datet
     match = _DATE.match(value)
     if not match:
         raise QuerySyntaxError(f"{value!r} is not a date (use 2024, 2024-05, 2024-05-31 or 7d)", pos)
-    year, month, day, hour, minute = (int(g) if g else None for g in match.groups())
+    year = int(match.group(1))  # the pattern always captures the year
+    month, day, hour, minute = (int(g) if g else None for g in match.groups()[1:])
     try:
         if month is None:
             return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
@@ -349,6 +350,7 @@ def parse_date(value: str, now: datetime, pos: int = 0) -> tuple[datetime, datet
         if hour is None:
             start = datetime(year, month, day, tzinfo=UTC)
             return start, start + timedelta(days=1)
+        assert minute is not None  # the pattern captures the minute whenever the hour
         start = datetime(year, month, day, hour, minute, tzinfo=UTC)
         return start, start + timedelta(minutes=1)
     except ValueError:

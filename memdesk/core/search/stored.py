@@ -15,6 +15,7 @@ import fnmatch
 import json
 import math
 from collections import OrderedDict
+from typing import Any, cast
 
 import numpy as np
 
@@ -67,7 +68,10 @@ _TIMES = {i for i, c in enumerate(_RECORD_COLUMNS) if c.endswith("_at")}
 
 
 def _record(row) -> MemoryRecord:
-    values = [(stored_datetime(v) if v is not None else None) if i in _TIMES else v for i, v in enumerate(row)]
+    # A SQL row: its columns are typed by the schema, not here.
+    values: list[Any] = [
+        (stored_datetime(v) if v is not None else None) if i in _TIMES else v for i, v in enumerate(row)
+    ]
     (
         memory_id,
         persona_id,
@@ -481,11 +485,20 @@ class StoredIndex:
         self.store = store
         self.tokenizer = tokenizer
         self.table = StoredTable(store)
-        self.keyword = KeywordIndex(StoreTokenizer(tokenizer, store), settings)
+        # StoreTokenizer stands in for a Tokenizer (the rest by delegation: __getattr__).
+        self.keyword = KeywordIndex(cast(Tokenizer, StoreTokenizer(tokenizer, store)), settings)
         s = self.keyword.settings
-        self.keyword.words = StoredField(store, self.table, "search_word", "wlen", k1=s.k1, b=s.b, epsilon=s.epsilon)
-        self.keyword.bigrams = StoredField(store, self.table, "search_gram", "glen", k1=s.k1, b=s.b, epsilon=s.epsilon)
-        self.keyword.pinyin = StoredField(store, self.table, "search_pinyin", "plen", k1=s.k1, b=s.b, epsilon=s.epsilon)
+        self.keyword.words = words = StoredField(
+            store, self.table, "search_word", "wlen", k1=s.k1, b=s.b, epsilon=s.epsilon
+        )
+        self.keyword.bigrams = grams = StoredField(
+            store, self.table, "search_gram", "glen", k1=s.k1, b=s.b, epsilon=s.epsilon
+        )
+        self.keyword.pinyin = pinyin = StoredField(
+            store, self.table, "search_pinyin", "plen", k1=s.k1, b=s.b, epsilon=s.epsilon
+        )
+        # Kept as StoredFields (KeywordIndex types its fields as BM25Field): _stats resets them.
+        self._fields = ((words, "words_len"), (grams, "grams_len"), (pinyin, "pinyin_len"))
         self.substring = StoredSubstring(store, self.table)
         self.vectors = VectorIndex(*vector_model) if vector_model else None
         self.marker = -1
@@ -510,9 +523,8 @@ class StoredIndex:
         n = int(stat(conn, "docs"))
         version = stat(conn, "postings")
         changed, self.postings_version = version != self.postings_version, version
-        self.keyword.words.reset(n, float(stat(conn, "words_len")), postings=changed)
-        self.keyword.bigrams.reset(n, float(stat(conn, "grams_len")), postings=changed)
-        self.keyword.pinyin.reset(n, float(stat(conn, "pinyin_len")), postings=changed)
+        for field, length in self._fields:
+            field.reset(n, float(stat(conn, length)), postings=changed)
 
     def catch_up(self) -> tuple[bool, list[tuple[int, str]]]:
         """Take in what any process wrote since the last look. Returns (anything

@@ -33,7 +33,7 @@ class SubstringIndex:
     def text(self, slot: int) -> str:
         return self._texts.get(slot, "")
 
-    def _build(self) -> None:
+    def _build(self) -> str:
         # Rebuilt lazily after changes: joining 100k short texts takes ~10 ms.
         slots = sorted(self._texts)
         starts, position = [], 0
@@ -42,14 +42,16 @@ class SubstringIndex:
             position += len(self._texts[slot]) + 1
         self._slots, self._starts = slots, starts
         self._haystack = SEPARATOR.join(self._texts[s] for s in slots) + SEPARATOR
+        return self._haystack
 
     def find(self, needle: str, allowed: np.ndarray | None = None, limit: int | None = None) -> list[int]:
         """Slots whose text contains ``needle`` (normalised), in slot order."""
         if not needle or SEPARATOR in needle:
             return []
-        if self._haystack is None:
-            self._build()
-        hay, starts, slots = self._haystack, self._starts, self._slots
+        hay = self._haystack
+        if hay is None:
+            hay = self._build()
+        starts, slots = self._starts, self._slots
         found: list[int] = []
         position = hay.find(needle)
         while position >= 0:

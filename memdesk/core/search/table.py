@@ -131,7 +131,7 @@ class RecordTable:
         return self.records[slot]
 
     def records_of(self, slots: list[int]) -> dict[int, MemoryRecord]:
-        return {s: self.records[s] for s in slots if self.records[s] is not None}
+        return {s: record for s in slots if (record := self.records[s]) is not None}
 
     def slot(self, memory_id: str) -> int | None:
         return self.slot_of.get(memory_id)

@@ -50,15 +50,19 @@ class Thesaurus:
 
     def load(self) -> bool:
         """Read the word lists now; False when they are not installed or unreadable."""
+        return bool(self._loaded())
+
+    def _loaded(self) -> dict[str, tuple[str, ...]]:
         with self._lock:
             if self._mates is None:
                 self._mates = _read(self._path or data_path())
-            return bool(self._mates)
+            return self._mates
 
     def mates(self, word: str) -> tuple[str, ...]:
-        if self._mates is None:
-            self.load()
-        return self._mates.get(word, ())
+        mates = self._mates
+        if mates is None:
+            mates = self._loaded()
+        return mates.get(word, ())
 
 
 def _read(path: Path | None) -> dict[str, tuple[str, ...]]:

@@ -21,6 +21,7 @@ import re
 import threading
 import unicodedata
 from collections.abc import Iterable
+from typing import Any
 
 from .script import fold
 from .stopwords import BIGRAM_SKIP
@@ -86,7 +87,7 @@ class Tokenizer:
         self._jieba = None
         self._vocabulary: set[str] = set()
         self._stems: dict[str, str] = {}
-        self._stemmer = None
+        self._stemmer: Any = None  # a snowballstemmer stemmer (untyped), made on first use
         self._freqs: dict[str, int] = {}  # overlay words' suggested frequencies
 
     # -- loading -----------------------------------------------------------
