@@ -15,8 +15,8 @@ for one CLI query. Three designs were weighed:
     database that every process must keep in step, merge and repair after a
     crash, and a native dependency in the installer; on PostgreSQL a shared
     server would have to hold it.
-(c) (chosen) Plain tables in the store: search_word and search_gram
-    (term, doc) -> weighted count, WITHOUT ROWID so a term's postings are one
+(c) (chosen) Plain tables in the store: search_word, search_gram and
+    search_pinyin (term, doc) -> weighted count, WITHOUT ROWID so a term's postings are one
     B-tree range; per memory its term bags and vocabulary (search_doc), its
     normalised text (search_text: substring fallback, re-cuts) and its
     numeric columns packed in ~100 bytes (search_meta: filters and ranking
@@ -29,10 +29,13 @@ for one CLI query. Three designs were weighed:
     PostgreSQL the same tables work with ON CONFLICT for INSERT OR REPLACE,
     position() for instr() and a plain primary key for WITHOUT ROWID.
 
-Measured at 100k (bench/cold_start.py): a fresh `memdesk search` in 0.85 s
-against 0.90 s for the FTS5 anchor, 232 MB; the index takes ~15x the text
-on disk (postings are not compressed; FTS5's would be ~3x), the price of
-exact scores without a second copy of the numbers.
+Measured at 100k (bench/cold_start.py, 2026-12-01): a fresh `memdesk search`
+in 0.57 s against 0.75 s for the FTS5 anchor, 157 MB; the first MCP search
+0.53 s; the window at full quality 1.5 s, 310 MB. The index takes ~23x the
+text on disk (264 MB for 11 MB of text, pinyin readings included; postings
+are not compressed, FTS5's would be ~3x), the price of exact scores without
+a second copy of the numbers. Common terms' postings are compacted into
+blobs (index_segments.py) for stores of 30k memories and more.
 
 The user's vocabulary (tags, group and persona names, short titles) keeps
 those words whole in jieba. It is stored with reference counts; a text is
