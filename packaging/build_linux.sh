@@ -6,6 +6,13 @@ PY=${PYTHON:-.venv/bin/python}
 VERSION=$($PY -c "import memdesk; print(memdesk.__version__)")
 ARCH=$(uname -m)
 $PY -m PyInstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build packaging/memdesk.spec
+# A self-built Python (pyenv) ships libpython with ~18 MB of debug info: drop just that. Stripping
+# every binary (PyInstaller's strip=True) breaks numpy's OpenBLAS ("not page-aligned").
+if command -v strip >/dev/null; then
+    for lib in dist/memdesk/_internal/libpython3*.so*; do
+        [ -f "$lib" ] && strip --strip-debug "$lib"
+    done
+fi
 STAGE=dist/memdesk-$VERSION-linux-$ARCH
 rm -rf "$STAGE"
 mkdir -p "$STAGE"
