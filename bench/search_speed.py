@@ -41,6 +41,7 @@ from memdesk.core.records import MemoryRecord  # noqa: E402
 from memdesk.core.search import SearchEngine, Tokenizer  # noqa: E402
 from memdesk.core.store import Store  # noqa: E402
 from memdesk.core.times import now_utc  # noqa: E402
+from tests.record_factory import make_record  # noqa: E402
 
 ENGLISH = """time person year way day thing man world life hand part child eye woman place work week case
 point government company number group problem fact project meeting budget report design server client
@@ -103,36 +104,7 @@ def make_queries(texts: list[str], tokenizer: Tokenizer, count: int, rng: random
 
 def records(texts: list[str]) -> list[MemoryRecord]:
     now = now_utc()
-    return [
-        MemoryRecord(
-            id=f"m{i:06d}",
-            persona_id=None,
-            group="",
-            title="",
-            content=text,
-            summary="",
-            tags=(),
-            type="note",
-            scope="long_term",
-            importance=5,
-            importance_set=False,
-            source="import",
-            dedup_key=None,
-            content_hash="",
-            created_at=now,
-            updated_at=now,
-            last_access_at=None,
-            expires_at=None,
-            deleted_at=None,
-            access_count=0,
-            mention_count=0,
-            superseded_by=None,
-            tier="hot",
-            heat=100.0,
-            version=1,
-        )
-        for i, text in enumerate(texts)
-    ]
+    return [make_record(f"m{i:06d}", text, source="import", created_at=now, heat=100.0) for i, text in enumerate(texts)]
 
 
 def percentile(values: list[float], pct: float) -> float:

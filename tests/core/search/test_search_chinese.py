@@ -18,6 +18,7 @@ from memdesk.core.search.indexer import pending
 from memdesk.core.search.pinyin import Pinyin, toneless
 from memdesk.core.search.script import fold
 from memdesk.core.store import Store
+from tests.record_factory import make_record
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -345,43 +346,8 @@ def test_pinyin_and_both_scripts_find_the_same_live_memories(tmp_path_factory, o
     store.close()
 
 
-def _record(memory_id: str, content: str):
-    from datetime import datetime, timezone
-
-    from memdesk.core.records import MemoryRecord
-
-    at = datetime(2025, 5, 1, tzinfo=timezone.utc)
-    return MemoryRecord(
-        id=memory_id,
-        persona_id=None,
-        group="",
-        title="",
-        content=content,
-        summary="",
-        tags=(),
-        type="note",
-        scope="long_term",
-        importance=5,
-        importance_set=False,
-        source="manual",
-        dedup_key=None,
-        content_hash="",
-        created_at=at,
-        updated_at=at,
-        last_access_at=None,
-        expires_at=None,
-        deleted_at=None,
-        access_count=0,
-        mention_count=0,
-        superseded_by=None,
-        tier="hot",
-        heat=90.0,
-        version=1,
-    )
-
-
 def test_the_in_memory_index_matches_pinyin_and_scripts_too(engine):
-    engine.put([_record("c", "每天喝咖啡"), _record("d", "飲料喜歡綠茶"), _record("e", "kafei")])
+    engine.put([make_record("c", "每天喝咖啡"), make_record("d", "飲料喜歡綠茶"), make_record("e", "kafei")])
     assert engine.search("kafei").ids == ["e", "c"]
     assert engine.search("kf").ids == ["c"]
     assert engine.search("饮料").ids == ["d"]
