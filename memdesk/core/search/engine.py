@@ -559,58 +559,20 @@ class SearchEngine:
         lenient: bool = False,
         now: datetime | None = None,
     ) -> MissExplanation:
-        """Why ``memory_id`` is (not) among the first ``limit`` results of this search."""
-        now = now or now_utc()
-        tree = parse(query, lenient=lenient, now=now)
-        self.catch_up()
-        with self._lock:
-            table = self._index.table
-            slot = table.slot(memory_id)
-            if slot is None:
-                return MissExplanation(memory_id, "unknown", f"no memory with id {memory_id} is indexed")
-            record = table.record(slot)
-            if not table.scope_mask(persona)[slot]:
-                owner = "global" if record.persona_id is None else f"persona {self._persona_name(record.persona_id)}"
-                wanted = (
-                    "global memories only"
-                    if persona == ""
-                    else f"persona {self._persona_name(persona)} and global memories"
-                )
-                return MissExplanation(memory_id, "scope", f"it belongs to {owner}; the search covers {wanted}")
-            r = self._rank(tree, persona, now, semantic, expand, None, lenient)
-            if not r.visible[slot]:
-                state = "in the trash" if record.deleted_at else "superseded" if record.superseded_by else "expired"
-                word = {"in the trash": "deleted"}.get(state, state)
-                return MissExplanation(memory_id, "hidden", f"it is {state}; add is:{word} to the query to see it")
-            evaluator = Evaluator(table, self._index.keyword, self._index.substring, self._resolve_persona, now)
-            for node in r.plan.constraints:
-                if not evaluator.mask(node)[slot]:
-                    return MissExplanation(
-                        memory_id, "filter", f"the condition {node.render()} excludes it", filter=node.render()
-                    )
-            ranks = {name: (int(rank[slot]) or None) for name, rank in r.ranks.items()}
-            where = np.where(r.order == slot)[0]
-            if len(where) == 0:
-                sim = r.parts["vector"][slot]
-                extra = (
-                    "" if np.isnan(sim) else f"; its vector similarity {sim:.3f} is not among the {VECTOR_DEPTH} best"
-                )
-                return MissExplanation(
-                    memory_id, "no_match", "it contains none of the search words" + extra, ranks=ranks
-                )
-            position = int(where[0]) + 1
-            listed = ", ".join(f"{n} #{v}" for n, v in ranks.items() if v) or "no ranking"
-            if limit is not None and position > limit:
-                return MissExplanation(
-                    memory_id,
-                    "below_limit",
-                    f"it ranks #{position} of {len(r.order)} ({listed}); only {limit} were shown",
-                    ranks=ranks,
-                    position=position,
-                )
-            return MissExplanation(
-                memory_id, "returned", f"it is result #{position} ({listed})", ranks=ranks, position=position
-            )
+        """Why ``memory_id`` is (not) among the first ``limit`` results of this search (why_not.py)."""
+        from .why_not import explain_missing
+
+        return explain_missing(
+            self,
+            query,
+            memory_id,
+            persona=persona,
+            limit=limit,
+            semantic=semantic,
+            expand=expand,
+            lenient=lenient,
+            now=now,
+        )
 
     def _persona_name(self, persona_id: str | None) -> str:
         personas = self.store.personas() if self.store is not None else self._personas
