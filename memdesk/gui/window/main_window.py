@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QPushButton,
     QSplitter,
     QToolBar,
@@ -26,7 +25,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ... import __version__
 from ...core import ops as operations
 from ...core import queries
 from .. import icons, prefs
@@ -34,11 +32,7 @@ from ..app.maintenance import MaintenanceScheduler
 from ..browser.browser_pane import BrowserPane
 from ..browser.search_bar import SearchBar
 from ..dialogs.ask import Asker
-from ..dialogs.context_preview import ContextPreviewDialog
-from ..dialogs.personas import PersonasDialog
-from ..dialogs.review_inbox import ReviewInboxDialog, proposal_count
-from ..dialogs.settings import SettingsDialog
-from ..dialogs.tool_log import ToolLogDialog
+from ..dialogs.review_inbox import proposal_count
 from ..editor.editor import MemoryEditor
 from ..importing.importer import Importer
 from ..model_manager import ModelController
@@ -46,11 +40,12 @@ from .actions import build_actions, build_menus, context_menu
 from .memory_actions import MemoryActions
 from .semantic_offer import SemanticOffer, set_offer_pending
 from .status import JobsWidget
+from .window_dialogs import WindowDialogs
 
 ALL_KEY, GLOBAL_KEY = "__all__", "__global__"
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowDialogs, QMainWindow):
     first_shown = Signal()
     database_requested = Signal(str, bool)
     language_requested = Signal(str)
@@ -492,74 +487,6 @@ class MainWindow(QMainWindow):
         self.examples_banner.hide()
         prefs.set_examples_declined(self.session.store.path)
 
-    # ---- dialogs ---------------------------------------------------------------------------------
-    def open_personas(self) -> None:
-        if self.personas_dialog is None:
-            self.personas_dialog = PersonasDialog(self.session, self.ask, self)
-        self.personas_dialog.refresh()
-        self.personas_dialog.open()
-
-    def open_tool_log(self) -> None:
-        if self.tool_log_dialog is None:
-            self.tool_log_dialog = ToolLogDialog(self.session, self.ask, self)
-        self.tool_log_dialog.refresh()
-        self.tool_log_dialog.open()
-
-    def open_review_inbox(self) -> None:
-        if self.review_dialog is None:
-            self.review_dialog = ReviewInboxDialog(self.session, self.ask, self)
-            self.review_dialog.inbox_changed.connect(self.show_review_count)
-        self.review_dialog.refresh()
-        self.review_dialog.open()
-
-    def update_review_count(self, *_args) -> None:
-        """Tools → Review duplicates shows how many proposals wait.
-
-        Counting reads every proposal with its member memories: a work-lane job,
-        one at a time (a burst of changes asks once more at the end, not once each).
-        """
-        if self._review_reading:
-            self._review_again = True
-            return
-        self._review_reading, self._review_again = True, False
-        store = self.session.store
-
-        def count(cancel, progress):
-            try:
-                return proposal_count(store)
-            except Exception:  # noqa: BLE001 - a closed database: the count is only a hint
-                return None
-
-        self.session.taskman.run(
-            count,
-            label="",
-            lane="work",
-            visible=False,
-            cancellable=False,
-            on_done=self._review_counted,
-            on_failed=lambda _exc: self._review_counted(None),
-        )
-
-    def _review_counted(self, count) -> None:
-        self._review_reading = False
-        if count is not None:
-            self.show_review_count(count)
-        if self._review_again:
-            self.update_review_count()
-
-    def _show_waiting(self, waiting: bool) -> None:
-        """Another process holds the write lock: our change is queued, the window goes on."""
-        self.waiting_label.setText(
-            self.tr("Waiting for another program to finish writing… your change is saved as soon as it does")
-        )
-        self.waiting_label.setVisible(waiting)
-
-    def show_review_count(self, count: int) -> None:
-        self.review_count = count
-        self.acts.review.setText(
-            self.tr("Review duplicates ({n})…").format(n=count) if count else self.tr("Review duplicates…")
-        )
-
     def _maintenance_finished(self, report) -> None:
         if self.review_dialog is not None and self.review_dialog.isVisible():
             self.review_dialog.refresh()
@@ -574,80 +501,6 @@ class MainWindow(QMainWindow):
             else self.tr("Maintenance done"),
             8000,
         )
-
-    def open_context_preview(self) -> None:
-        if self.context_preview_dialog is None:
-            self.context_preview_dialog = ContextPreviewDialog(self.session, lambda: self.browser.backend.engine, self)
-            self.context_preview_dialog.set_persona(self.current_persona_id())
-        self.context_preview_dialog.update_preview()
-        self.context_preview_dialog.open()
-
-    def open_statistics(self) -> None:
-        from ..dialogs.statistics import StatisticsDialog  # pyqtgraph loads only when asked for
-
-        if self.statistics_dialog is None:
-            self.statistics_dialog = StatisticsDialog(self.session, self)
-            self.statistics_dialog.query_requested.connect(self.show_query)
-        self.statistics_dialog.refresh()
-        self.statistics_dialog.open()
-
-    def show_query(self, query: str) -> None:
-        """List the memories a query names, over every persona (a bar of the statistics)."""
-        self.set_persona(queries.ALL)
-        self.search_bar.set_text(query)
-
-    def open_settings(self, tab: str = "") -> None:
-        dialog = SettingsDialog(self.session, self.ask, self.models, self, tab=tab)
-        dialog.language_changed.connect(self.language_requested)
-        dialog.database_requested.connect(self.database_requested)
-        dialog.weights_changed.connect(self._weights_changed)
-        dialog.maintenance_requested.connect(self.maintenance.run)
-        dialog.finished.connect(dialog.deleteLater)
-        self.settings_dialog = dialog
-        dialog.open()
-
-    def _weights_changed(self, weights: dict) -> None:
-        from ..browser.search_backend import stored_weights
-
-        self.browser.backend.set_weights(stored_weights(self.session.store))
-        self.browser.search(self.browser.query)
-
-    def pick_database(self, *, new: bool) -> None:
-        filters = self.tr("MemDesk database (*.db);;All files (*)")
-        path = (
-            self.ask.save_file(self, self.tr("New database"), filters)
-            if new
-            else self.ask.open_file(self, self.tr("Open database"), filters)
-        )
-        if path:
-            self.database_requested.emit(path, new)
-
-    def _note(self, title: str, text: str) -> QMessageBox:
-        box = QMessageBox(QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, self)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.open()  # not a blocking exec: the window keeps running behind it
-        return box
-
-    def show_syntax(self) -> None:
-        from ..dialogs.syntax_help import SyntaxHelpDialog
-
-        if self.syntax_dialog is None:
-            self.syntax_dialog = SyntaxHelpDialog(self)
-            self.syntax_dialog.example_chosen.connect(self.search_bar.set_text)
-        self.syntax_dialog.show()  # not modal: the user tries examples with the page open
-        self.syntax_dialog.raise_()
-
-    def show_about(self) -> QMessageBox:
-        return self._note(
-            self.tr("About MemDesk"),
-            self.tr(
-                "MemDesk {version}\nSee, search, edit and tidy what your AI assistants remember.\nDatabase: {path}"
-            ).format(version=__version__, path=self.session.store.path),
-        )
-
-    def reload(self) -> None:
-        self.browser.tree.reload()
-        self.browser.search(self.browser.query)
 
     # ---- status, title, undo ---------------------------------------------------------------------
     def show_notice(self, message: str) -> None:
