@@ -258,7 +258,7 @@ def test_switch_reembeds_in_the_background_and_search_keeps_working(
 @pytest.fixture
 def fresh_offer():
     from memdesk.gui import prefs
-    from memdesk.gui.window.semantic_offer import DECLINED_KEY, PENDING_KEY
+    from memdesk.gui.semantic.offer import DECLINED_KEY, PENDING_KEY
 
     def clear():
         for key in (DECLINED_KEY, PENDING_KEY):

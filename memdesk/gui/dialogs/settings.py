@@ -145,7 +145,7 @@ class SettingsDialog(QDialog):
         return report_summary(next(iter(last_reports(self.session.store, 1)), None))
 
     def _model_tab(self) -> QWidget:
-        from ..model_manager import ModelManager
+        from ..semantic.model_tab import ModelManager
 
         self.model_manager = ModelManager(self.models, self.ask, self)
         return self.model_manager

@@ -35,10 +35,10 @@ from ..dialogs.ask import Asker
 from ..dialogs.review_inbox import proposal_count
 from ..editor.editor import MemoryEditor
 from ..importing.importer import Importer
-from ..model_manager import ModelController
+from ..semantic.controller import ModelController
+from ..semantic.offer import SemanticOffer, set_offer_pending
 from .actions import build_actions, build_menus, context_menu
 from .memory_actions import MemoryActions
-from .semantic_offer import SemanticOffer, set_offer_pending
 from .status import JobsWidget
 from .window_dialogs import WindowDialogs
 

@@ -1,0 +1,59 @@
+"""What the user is told about models: a failure in the window's language, one line per model."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+from .hub import MIRROR_EXAMPLE
+
+translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
+
+
+def describe_error(exc: BaseException) -> str:
+    """What went wrong, in the window's language (the core's details only for an unforeseen failure)."""
+    from ...core.errors import CancelledError, ModelError
+
+    if isinstance(exc, CancelledError):
+        return translate("ModelManager", "Paused. Download again to resume where it stopped.")
+    kind = getattr(exc, "kind", "") if isinstance(exc, ModelError) else ""
+    heads = {
+        "network": translate(
+            "ModelManager",
+            "Cannot reach the model hub. Check the network, or choose a mirror "
+            "(for example {mirror}). What was downloaded is kept: try again to "
+            "resume.",
+        ).format(mirror=MIRROR_EXAMPLE),
+        "server": translate(
+            "ModelManager", "The model hub refused the request: check the address of the hub or mirror."
+        ),
+        "checksum": translate(
+            "ModelManager",
+            "The downloaded file does not match its checksum; it was deleted "
+            "and nothing was installed. Try again, or use another mirror.",
+        ),
+        "disk": translate(
+            "ModelManager",
+            "Not enough free disk space for the model. Free some space and try again; what was downloaded is kept.",
+        ),
+        "not_model": translate(
+            "ModelManager", "This is not a model: a model is a folder or .zip holding model.onnx and tokenizer.json."
+        ),
+        "exists": translate("ModelManager", "A model of that name is already installed; remove it first."),
+        "broken": translate("ModelManager", "The model does not work (it fails on a test sentence)."),
+    }
+    keep = translate("ModelManager", "The active model was not changed.")
+    if kind in heads:
+        # The core's own words are for the command line (`memdesk model install DIR` …): the head says it all.
+        return f"{heads[kind]} {keep}"
+    head = translate("ModelManager", "The model could not be set up.")
+    return f"{head} {keep}\n\n" + translate("ModelManager", "Details: {details}").format(details=exc)
+
+
+def describe_model(info) -> str:
+    cfg = info.config
+    if cfg is None:
+        return translate("ModelManager", "{name}: damaged ({problem})").format(name=info.name, problem=info.problem)
+    precision = "int8" if cfg.quantization else "fp32"
+    return translate("ModelManager", "{name} · {dim} dimensions · {pooling} pooling · {size} MB · {precision}").format(
+        name=info.name, dim=cfg.dimension, pooling=cfg.pooling, size=f"{info.size_bytes / 1e6:.1f}", precision=precision
+    )
