@@ -1184,34 +1184,6 @@ Database: {path}</source>
 <context>
     <name>MemoryEditor</name>
     <message>
-        <source>Expires</source>
-        <translation>过期时间</translation>
-    </message>
-    <message>
-        <source>Optional; the start of the content is shown otherwise</source>
-        <translation>可选；不填时显示内容的开头</translation>
-    </message>
-    <message>
-        <source>What the assistant should remember</source>
-        <translation>助手应当记住的内容</translation>
-    </message>
-    <message>
-        <source>Comma-separated, e.g. habit, health</source>
-        <translation>用逗号分隔，例如：习惯，健康</translation>
-    </message>
-    <message>
-        <source>e.g. work/project A  (&apos;/&apos; nests groups)</source>
-        <translation>例如：工作/项目A（用“/”表示子分组）</translation>
-    </message>
-    <message>
-        <source>Optional; one memory per key and persona</source>
-        <translation>可选；同一角色下每个键只对应一条记忆</translation>
-    </message>
-    <message>
-        <source>Expires on</source>
-        <translation>过期于</translation>
-    </message>
-    <message>
         <source>Save</source>
         <translation>保存</translation>
     </message>
@@ -1244,28 +1216,8 @@ Database: {path}</source>
         <translation>在左侧选择一条记忆，或按 Ctrl+N 新建一条。</translation>
     </message>
     <message>
-        <source>Restore</source>
-        <translation>恢复</translation>
-    </message>
-    <message>
-        <source>Global (every persona)</source>
-        <translation>全局（所有角色可见）</translation>
-    </message>
-    <message>
         <source>New memory</source>
         <translation>新记忆</translation>
-    </message>
-    <message>
-        <source>This memory is in the trash.</source>
-        <translation>这条记忆在回收站中。</translation>
-    </message>
-    <message>
-        <source>This memory was replaced by a newer one (see the supersede chain).</source>
-        <translation>这条记忆已被新的记忆取代（见“取代链”）。</translation>
-    </message>
-    <message>
-        <source>This memory has expired; assistants no longer receive it.</source>
-        <translation>这条记忆已过期，助手不会再收到它。</translation>
     </message>
     <message>
         <source>Saving…</source>
@@ -1322,6 +1274,41 @@ Database: {path}</source>
     <message>
         <source>This memory was changed elsewhere while you were editing it.</source>
         <translation>你编辑期间，这条记忆在别处被修改了。</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryForm</name>
+    <message>
+        <source>Expires</source>
+        <translation>过期时间</translation>
+    </message>
+    <message>
+        <source>Optional; the start of the content is shown otherwise</source>
+        <translation>可选；不填时显示内容的开头</translation>
+    </message>
+    <message>
+        <source>What the assistant should remember</source>
+        <translation>助手应当记住的内容</translation>
+    </message>
+    <message>
+        <source>Comma-separated, e.g. habit, health</source>
+        <translation>用逗号分隔，例如：习惯，健康</translation>
+    </message>
+    <message>
+        <source>e.g. work/project A  (&apos;/&apos; nests groups)</source>
+        <translation>例如：工作/项目A（用“/”表示子分组）</translation>
+    </message>
+    <message>
+        <source>Optional; one memory per key and persona</source>
+        <translation>可选；同一角色下每个键只对应一条记忆</translation>
+    </message>
+    <message>
+        <source>Expires on</source>
+        <translation>过期于</translation>
+    </message>
+    <message>
+        <source>Global (every persona)</source>
+        <translation>全局（所有角色可见）</translation>
     </message>
 </context>
 <context>
@@ -2365,6 +2352,25 @@ Database: {path}</source>
     <message>
         <source>Open database</source>
         <translation>打开数据库</translation>
+    </message>
+</context>
+<context>
+    <name>StateBanner</name>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>This memory is in the trash.</source>
+        <translation>这条记忆在回收站中。</translation>
+    </message>
+    <message>
+        <source>This memory was replaced by a newer one (see the supersede chain).</source>
+        <translation>这条记忆已被新的记忆取代（见“取代链”）。</translation>
+    </message>
+    <message>
+        <source>This memory has expired; assistants no longer receive it.</source>
+        <translation>这条记忆已过期，助手不会再收到它。</translation>
     </message>
 </context>
 <context>

@@ -77,7 +77,7 @@ def test_an_edit_elsewhere_reaches_tree_and_the_open_editor(launch, db_path, qtb
     window.open_memory(ids[0])
     elsewhere(db_path, f'store.update({ids[0]!r}, expected_version=None, reason="ai", title="助手改了")')
     shown(qtbot, lambda: brief(window, ids[0]).title == "助手改了")
-    shown(qtbot, lambda: window.editor.title.text() == "助手改了")
+    shown(qtbot, lambda: window.editor.form.title.text() == "助手改了")
     assert not window.editor.dirty and window.editor.conflict_dialog is None
 
 
@@ -85,17 +85,17 @@ def test_an_edit_elsewhere_while_editing_opens_the_conflict_view(launch, db_path
     ids = seed(db_path)
     window = launch(db_path)
     window.open_memory(ids[0])
-    window.editor.content.selectAll()
-    type_text(window.editor.content, "我正在写的内容")
+    window.editor.form.content.selectAll()
+    type_text(window.editor.form.content, "我正在写的内容")
     assert window.editor.dirty
     elsewhere(db_path, f'store.update({ids[0]!r}, expected_version=None, reason="ai", title="助手改了")')
     shown(qtbot, lambda: window.editor.conflict_dialog is not None)
     dialog = window.editor.conflict_dialog
     # Their title edit re-estimates the automatic importance, so that may differ too.
     theirs_importance = window.session.store.get(ids[0]).importance
-    moved = {"importance"} if theirs_importance != window.editor.importance.value() else set()
+    moved = {"importance"} if theirs_importance != window.editor.form.importance.value() else set()
     assert set(dialog.differing) == {"title", "content"} | moved
-    assert window.editor.content.toPlainText() == "我正在写的内容"  # nothing of mine lost
+    assert window.editor.form.content.toPlainText() == "我正在写的内容"  # nothing of mine lost
     assert window.session.store.get(ids[0]).content == "同步 记忆0"  # nothing of theirs overwritten
     dialog.keep_mine.click()
     window.settle()
@@ -110,7 +110,7 @@ def test_delete_then_restore_by_the_cli_shows_without_a_restart(launch, db_path,
     elsewhere(db_path, f"store.delete([{ids[1]!r}])")
     shown(qtbot, lambda: state(window, ids[1]) == "deleted")
     assert counts(window) == (2, 1)
-    shown(qtbot, lambda: window.editor.banner_button.isVisible())  # "in the trash — Restore"
+    shown(qtbot, lambda: window.editor.banner.button.isVisible())  # "in the trash — Restore"
     # `memdesk restore ID`: changes no timestamp the old detection looked at.
     subprocess.run(
         [sys.executable, "-m", "memdesk", "--db", str(db_path), "restore", ids[1]],
@@ -268,11 +268,11 @@ def test_saving_while_another_process_holds_the_lock(launch, db_path, qtbot, typ
     timer.setInterval(5)
     timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
     timer.start()
-    window.editor.content.selectAll()
-    type_text(window.editor.content, "锁住时保存")
+    window.editor.form.content.selectAll()
+    type_text(window.editor.form.content, "锁住时保存")
     window.editor.save()
     qtbot.waitUntil(lambda: window.waiting_label.isVisible(), timeout=2000)  # the status bar says so
-    assert window.editor.saving and window.editor.content.toPlainText() == "锁住时保存"
+    assert window.editor.saving and window.editor.form.content.toPlainText() == "锁住时保存"
     qtbot.waitUntil(lambda: not window.editor.saving, timeout=20000)
     timer.stop()
     holder.wait(10)

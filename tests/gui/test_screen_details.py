@@ -48,7 +48,7 @@ def test_at_800_by_600_the_search_box_and_save_stay_in_sight(launch, db_path, qt
     qtbot.waitUntil(lambda: window.width() == 800 and window.height() == 600)
     memory_id = next(m.id for m in window.session.store.list() if m.title == "饮品偏好")
     window.open_memory(memory_id)
-    window.editor.content.setPlainText("用户喜欢喝绿茶\n" * 30)  # a long text: the form scrolls
+    window.editor.form.content.setPlainText("用户喜欢喝绿茶\n" * 30)  # a long text: the form scrolls
     qtbot.wait(50)
     assert in_sight(window, window.search_bar.edit) and window.search_bar.edit.width() >= 200
     assert in_sight(window, window.editor.save_button) and window.editor.save_button.isEnabled()
@@ -60,8 +60,8 @@ def test_at_800_by_600_the_search_box_and_save_stay_in_sight(launch, db_path, qt
 
 def _conflict(window, qtbot, type_text, other_writer, memory_id):
     window.open_memory(memory_id)
-    window.editor.content.selectAll()
-    type_text(window.editor.content, "用户喜欢喝乌龙茶，不加糖")
+    window.editor.form.content.selectAll()
+    type_text(window.editor.form.content, "用户喜欢喝乌龙茶，不加糖")
     other_writer(window.session.store.path, memory_id, content="用户喜欢喝绿茶，每天两杯")
     window.editor.save()
     qtbot.waitUntil(lambda: window.editor.conflict_dialog is not None and window.editor.conflict_dialog.isVisible())
@@ -89,7 +89,7 @@ def test_enter_in_the_conflict_dialog_discards_nobodys_text(launch, db_path, qtb
     window.settle()
     assert not dialog.isVisible()
     assert window.session.store.get(memory_id).content == "用户喜欢喝绿茶，每天两杯"  # theirs kept
-    assert window.editor.content.toPlainText() == "用户喜欢喝乌龙茶，不加糖" and window.editor.dirty  # mine kept
+    assert window.editor.form.content.toPlainText() == "用户喜欢喝乌龙茶，不加糖" and window.editor.dirty  # mine kept
 
 
 @pytest.mark.parametrize(

@@ -102,8 +102,8 @@ def test_delete_restore_purge_and_empty_trash(launch, db_path, qtbot, asker):
     store = window.session.store
     assert store.get(ids["绿茶"]).is_deleted
     assert tree.counts()["trash"] == 1 and tree.counts()["active"] == 3
-    assert window.editor.banner.isVisible() and window.editor.banner_button.isVisible()
-    window.editor.banner_button.click()  # "Restore" in the editor
+    assert window.editor.banner.isVisible() and window.editor.banner.button.isVisible()
+    window.editor.banner.button.click()  # "Restore" in the editor
     window.settle()
     assert not store.get(ids["绿茶"]).is_deleted and tree.counts()["trash"] == 0
 
@@ -127,7 +127,7 @@ def test_undo_and_redo_every_step_with_names_in_the_edit_menu(launch, db_path, q
     window = launch(db_path)
     store = window.session.store
     window.new_memory()
-    type_text(window.editor.content, "新记忆")
+    type_text(window.editor.form.content, "新记忆")
     window.editor.save()
     window.settle()
     new_id = window.editor.memory_id

@@ -47,12 +47,12 @@ def test_create_edit_and_save_with_chinese_input(launch, db_path, qtbot, type_te
 
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     editor = window.editor
-    assert editor.is_new and editor.persona.currentData() == pid
-    type_text(editor.title, "不喝咖啡因")
-    type_text(editor.content, "用户下午以后不喝含咖啡因的饮品。")
-    type_text(editor.tags, "习惯，健康")
+    assert editor.is_new and editor.form.persona.currentData() == pid
+    type_text(editor.form.title, "不喝咖啡因")
+    type_text(editor.form.content, "用户下午以后不喝含咖啡因的饮品。")
+    type_text(editor.form.tags, "习惯，健康")
     assert editor.dirty and window.windowTitle().startswith("●")
-    qtbot.keyClick(editor.content, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(editor.form.content, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     window.settle()
     assert not editor.is_new and not editor.dirty
     record = window.session.store.get(editor.memory_id)
@@ -64,11 +64,11 @@ def test_create_edit_and_save_with_chinese_input(launch, db_path, qtbot, type_te
     )
     assert window.browser.tree.current_memory_id() == record.id  # the tree follows
 
-    editor.content.selectAll()
-    type_text(editor.content, "用户晚上八点以后不喝含咖啡因的饮品。")
-    editor.importance.setValue(8)
+    editor.form.content.selectAll()
+    type_text(editor.form.content, "用户晚上八点以后不喝含咖啡因的饮品。")
+    editor.form.importance.setValue(8)
     assert editor.dirty
-    qtbot.keyClick(editor.content, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(editor.form.content, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     window.settle()
     record = window.session.store.get(record.id)
     assert record.content == "用户晚上八点以后不喝含咖啡因的饮品。" and record.importance == 8
@@ -83,7 +83,7 @@ def test_leaving_unsaved_edits_asks_first(launch, db_path, qtbot, asker, type_te
     ids = {b.title: b.id for b in window.browser.tree.model.tree.briefs.values()}
     window.browser.tree.select_memory(ids["例会"], quiet=False)
     window.open_memory(ids["例会"])
-    type_text(window.editor.title, "！")
+    type_text(window.editor.form.title, "！")
     assert window.editor.dirty
     asker.choices = ["cancel"]
     window.open_memory(ids["饮品偏好"])
@@ -100,8 +100,8 @@ def _edit_then_conflict(window, qtbot, type_text, other_writer):
     store = window.session.store
     memory_id = next(b.id for b in window.browser.tree.model.tree.briefs.values() if b.title == "饮品偏好")
     window.open_memory(memory_id)
-    window.editor.content.selectAll()
-    type_text(window.editor.content, "用户喜欢喝乌龙茶")
+    window.editor.form.content.selectAll()
+    type_text(window.editor.form.content, "用户喜欢喝乌龙茶")
     # Meanwhile another writer (an assistant, the CLI) changes the same memory.
     other_writer(store.path, memory_id, title="饮品偏好（助手）")
     window.editor.save()  # or the change feed got there first: either way both versions are shown
@@ -133,7 +133,7 @@ def test_conflict_take_theirs(launch, db_path, qtbot, type_text, other_writer):
     window.settle()
     record = window.session.store.get(memory_id)
     assert (record.title, record.content) == ("饮品偏好（助手）", "用户喜欢喝绿茶")
-    assert window.editor.title.text() == "饮品偏好（助手）" and not window.editor.dirty
+    assert window.editor.form.title.text() == "饮品偏好（助手）" and not window.editor.dirty
 
 
 def test_conflict_merge_by_editing(launch, db_path, qtbot, type_text, other_writer):

@@ -81,15 +81,15 @@ def test_expiry_is_saved_and_blank_content_is_refused(launch, db_path, qtbot, ty
     window.open_memory(memory_id)
     editor = window.editor
     when = datetime.now(timezone.utc) + timedelta(days=3)
-    editor.expiry.set_value(when)
-    editor.expiry.check.setChecked(False)
-    editor.expiry.check.setChecked(True)
+    editor.form.expiry.set_value(when)
+    editor.form.expiry.check.setChecked(False)
+    editor.form.expiry.check.setChecked(True)
     assert editor.dirty
     editor.save()
     window.settle()
     saved = window.session.store.get(memory_id).expires_at
     assert abs((saved - when).total_seconds()) < 60
-    editor.content.clear()
+    editor.form.content.clear()
     editor.save()
     window.settle()
     assert editor.banner.isVisible() and "Content" in editor.banner.text()
@@ -104,7 +104,7 @@ def test_external_writes_show_up_without_a_restart(launch, db_path, qtbot, other
     window.open_memory(memory_id)
     other_writer(db_path, memory_id, title="助手改的标题")  # the change feed's poll picks it up
     qtbot.waitUntil(lambda: window.browser.tree.model.tree.briefs[memory_id].title == "助手改的标题", timeout=3000)
-    qtbot.waitUntil(lambda: window.editor.title.text() == "助手改的标题")  # not dirty: follows the store
+    qtbot.waitUntil(lambda: window.editor.form.title.text() == "助手改的标题")  # not dirty: follows the store
     other_writer(db_path, memory_id, purge=True)
     qtbot.waitUntil(lambda: memory_id not in window.browser.tree.model.tree.briefs, timeout=3000)
     assert window.editor.memory_id is None

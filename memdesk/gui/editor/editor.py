@@ -13,16 +13,10 @@ from functools import partial
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
-    QCompleter,
-    QFormLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QPlainTextEdit,
     QPushButton,
     QScrollArea,
-    QSpinBox,
     QSplitter,
     QStackedWidget,
     QTabWidget,
@@ -30,29 +24,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...core import ops as operations
 from ...core.errors import ConflictError, NotFoundError, ValidationError
 from ...core.feed import is_external, is_reload
-from ...core.records import SCOPES, TYPES
-from .. import labels, operations
+from .. import labels
+from .banner import StateBanner
 from .conflict_dialog import ConflictDialog
 from .details import DetailsBox
 from .explain import ExplainPanel
-from .fields import ExpiryEdit, TagsEdit, TermHighlighter
-from .form import FIELDS, changed_fields, record_to_form
+from .form import NEW_DEFAULTS, changed_fields, record_to_form, short_title
 from .history import ChainPanel, HistoryPanel
-
-NEW_DEFAULTS = {
-    "title": "",
-    "content": "",
-    "group": "",
-    "tags": "",
-    "type": "note",
-    "scope": "long_term",
-    "importance": 5,
-    "expires_at": None,
-    "persona_id": None,
-    "dedup_key": "",
-}
+from .memory_form import MemoryForm
 
 
 class MemoryEditor(QWidget):
@@ -73,10 +55,7 @@ class MemoryEditor(QWidget):
         self._saving_values: dict | None = None  # the form as it was sent
         self._then = None  # what to do once the save lands (leave for another memory, close)
         self._loaded_form: dict = dict(NEW_DEFAULTS)
-        self._loading = False
         self._dirty = False
-        self._names_stale = True
-        self._persona_names: dict[str, str] = {}
         self._search = (None, "", ())  # the hit that opened this memory, kept across reloads
         self._build()
         self.retranslate()
@@ -85,14 +64,30 @@ class MemoryEditor(QWidget):
 
     # ---- layout ---------------------------------------------------------------------------------
     def _build(self) -> None:
-        self.banner = QLabel(self)
-        self.banner.setObjectName("editorBanner")
-        self.banner.setWordWrap(True)
-        self.banner.setStyleSheet(
-            "QLabel#editorBanner { background:#fff4d6; border:1px solid #e7c66b; border-radius:4px; padding:6px; }"
-        )
-        self.banner_button = QPushButton(self)
-        self.banner_button.clicked.connect(lambda: self.memory_id and self.restore_requested.emit(self.memory_id))
+        self.form = MemoryForm(self.session, self)
+        self.form.edited.connect(self._update_dirty)
+        self.details_box = DetailsBox(self)
+        self.tabs = self._build_tabs()
+        self.split = QSplitter(Qt.Orientation.Vertical, self)
+        self.split.setObjectName("editorSplit")
+        self.split.addWidget(self._build_form_pane())
+        self.split.addWidget(self.tabs)
+        self.split.setChildrenCollapsible(False)
+        self.split.setStretchFactor(0, 3)
+        self.split.setStretchFactor(1, 1)
+        self.placeholder = QLabel(self)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.placeholder)
+        self.stack.addWidget(self.split)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+
+    def _build_heading(self) -> None:
+        self.banner = StateBanner(self)
+        self.banner.restore_clicked.connect(lambda: self.memory_id and self.restore_requested.emit(self.memory_id))
         self.heading = QLabel(self)
         self.heading.setObjectName("editorHeading")
         font = self.heading.font()
@@ -100,46 +95,8 @@ class MemoryEditor(QWidget):
         font.setBold(True)
         self.heading.setFont(font)
 
-        self.title = QLineEdit(self)
-        self.title.setObjectName("titleField")
-        self.content = QPlainTextEdit(self)
-        self.content.setObjectName("contentField")
-        self.content.setTabChangesFocus(True)
-        self.highlighter = TermHighlighter(self.content.document())
-        self.group = QComboBox(self)
-        self.group.setObjectName("groupField")
-        self.group.setEditable(True)
-        self.group.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.group.completer().setFilterMode(Qt.MatchFlag.MatchContains)
-        self.group.completer().setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
-        self.tags = TagsEdit(self)
-        self.tags.setObjectName("tagsField")
-        self.type = QComboBox(self)
-        self.scope = QComboBox(self)
-        self.importance = QSpinBox(self)
-        self.importance.setRange(1, 10)
-        self.expiry = ExpiryEdit(self)
-        self.persona = QComboBox(self)
-        self.persona.setObjectName("personaField")
-        self.dedup = QLineEdit(self)
-
-        self.form = QFormLayout()
-        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.form_labels = {name: QLabel(self) for name in FIELDS}
-        for name, widget in (
-            ("title", self.title),
-            ("content", self.content),
-            ("group", self.group),
-            ("tags", self.tags),
-            ("type", self.type),
-            ("scope", self.scope),
-            ("importance", self.importance),
-            ("persona_id", self.persona),
-            ("expires_at", self.expiry),
-            ("dedup_key", self.dedup),
-        ):
-            self.form.addRow(self.form_labels[name], widget)
-
+    def _build_form_pane(self) -> QWidget:
+        """Heading, fields and details scroll; Save and Revert stay below them."""
         self.save_button = QPushButton(self)
         self.save_button.setObjectName("saveButton")
         self.revert_button = QPushButton(self)
@@ -153,16 +110,12 @@ class MemoryEditor(QWidget):
         buttons.addWidget(self.revert_button)
         buttons.addWidget(self.save_button)
 
-        self.details_box = DetailsBox(self)
-
         top = QWidget(self)
         top_layout = QVBoxLayout(top)
-        banner_row = QHBoxLayout()
-        banner_row.addWidget(self.banner, 1)
-        banner_row.addWidget(self.banner_button)
+        self._build_heading()
         top_layout.addWidget(self.heading)
-        top_layout.addLayout(banner_row)
-        top_layout.addLayout(self.form)
+        top_layout.addWidget(self.banner)
+        top_layout.addWidget(self.form)
         top_layout.addWidget(self.details_box)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
@@ -175,59 +128,21 @@ class MemoryEditor(QWidget):
         pane_layout.addWidget(scroll, 1)
         pane_layout.addLayout(buttons)
         buttons.setContentsMargins(6, 2, 6, 2)
+        return form_pane
 
-        self.tabs = QTabWidget(self)
-        self.history = HistoryPanel(self.tabs)
-        self.chain = ChainPanel(self.tabs)
-        self.explain = ExplainPanel(self.tabs)
-        self.tabs.addTab(self.history, "")
-        self.tabs.addTab(self.chain, "")
-        self.tabs.addTab(self.explain, "")
+    def _build_tabs(self) -> QTabWidget:
+        tabs = QTabWidget(self)
+        self.history = HistoryPanel(tabs)
+        self.chain = ChainPanel(tabs)
+        self.explain = ExplainPanel(tabs)
+        tabs.addTab(self.history, "")
+        tabs.addTab(self.chain, "")
+        tabs.addTab(self.explain, "")
         self.history.revert_requested.connect(self._revert_to_revision)
         self.chain.open_requested.connect(self.open_requested)
-
-        self.split = QSplitter(Qt.Orientation.Vertical, self)
-        self.split.setObjectName("editorSplit")
-        self.split.addWidget(form_pane)
-        self.split.addWidget(self.tabs)
-        self.split.setChildrenCollapsible(False)
-        self.split.setStretchFactor(0, 3)
-        self.split.setStretchFactor(1, 1)
-
-        self.placeholder = QLabel(self)
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setWordWrap(True)
-        self.stack = QStackedWidget(self)
-        self.stack.addWidget(self.placeholder)
-        self.stack.addWidget(self.split)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.stack)
-
-        for signal in (
-            self.title.textChanged,
-            self.content.textChanged,
-            self.group.currentTextChanged,
-            self.tags.textChanged,
-            self.type.currentIndexChanged,
-            self.scope.currentIndexChanged,
-            self.importance.valueChanged,
-            self.expiry.changed,
-            self.persona.currentIndexChanged,
-            self.dedup.textChanged,
-        ):
-            signal.connect(self._update_dirty)
+        return tabs
 
     def retranslate(self) -> None:
-        names = labels.fields()
-        for name, label in self.form_labels.items():
-            label.setText(names[name] if name != "expires_at" else self.tr("Expires"))
-        self.title.setPlaceholderText(self.tr("Optional; the start of the content is shown otherwise"))
-        self.content.setPlaceholderText(self.tr("What the assistant should remember"))
-        self.tags.setPlaceholderText(self.tr("Comma-separated, e.g. habit, health"))
-        self.group.lineEdit().setPlaceholderText(self.tr("e.g. work/project A  ('/' nests groups)"))
-        self.dedup.setPlaceholderText(self.tr("Optional; one memory per key and persona"))
-        self.expiry.check.setText(self.tr("Expires on"))
         self.save_button.setText(self.tr("Save"))
         self.save_button.setToolTip(self.tr("Save (Ctrl+S)"))
         self.revert_button.setText(self.tr("Revert"))
@@ -236,80 +151,12 @@ class MemoryEditor(QWidget):
         self.tabs.setTabText(1, self.tr("Supersede chain"))
         self.tabs.setTabText(2, self.tr("Why found"))
         self.placeholder.setText(self.tr("Select a memory on the left, or press Ctrl+N to write a new one."))
-        self.banner_button.setText(self.tr("Restore"))
-        self._fill_choices()
-
-    def _fill_choices(self) -> None:
-        self._loading = True
-        for combo, table, keys in ((self.type, labels.types(), TYPES), (self.scope, labels.scopes(), SCOPES)):
-            current = combo.currentData()
-            combo.clear()
-            for key in keys:
-                combo.addItem(table[key], key)
-            if current is not None:
-                combo.setCurrentIndex(max(0, combo.findData(current)))
-        self._loading = False
-        self.refresh_personas()
-
-    def refresh_personas(self) -> None:
-        personas = self.session.store.personas()
-        self._persona_names = {p.id: p.name for p in personas}
-        was_loading, self._loading = self._loading, True
-        current = self.persona.currentData()
-        self.persona.clear()
-        self.persona.addItem(self.tr("Global (every persona)"), None)
-        for p in personas:
-            self.persona.addItem(p.name, p.id)
-        self.persona.setCurrentIndex(max(0, self.persona.findData(current)))
-        self._loading = was_loading
-
-    def _refresh_names(self) -> None:
-        if not self._names_stale:
-            return
-        store = self.session.store
-        text = self.group.currentText()
-        was_loading, self._loading = self._loading, True
-        self.group.clear()
-        self.group.addItems(store.group_names())
-        self.group.setCurrentText(text)
-        self._loading = was_loading
-        self.tags.set_names(store.tag_names())
-        self._names_stale = False
+        self.banner.retranslate()
+        self.form.retranslate()
 
     # ---- showing --------------------------------------------------------------------------------
-    def values(self) -> dict:
-        return {
-            "title": self.title.text(),
-            "content": self.content.toPlainText(),
-            "group": self.group.currentText(),
-            "tags": self.tags.text(),
-            "type": self.type.currentData(),
-            "scope": self.scope.currentData(),
-            "importance": self.importance.value(),
-            "expires_at": self.expiry.value(),
-            "persona_id": self.persona.currentData(),
-            "dedup_key": self.dedup.text(),
-        }
-
     def _fill(self, values: dict) -> None:
-        self._loading = True
-        self._refresh_names()
-        self.title.setText(values["title"])
-        self.content.setPlainText(values["content"])
-        self.group.setCurrentText(values["group"])
-        self.tags.setText(values["tags"])
-        self.type.setCurrentIndex(max(0, self.type.findData(values["type"])))
-        self.scope.setCurrentIndex(max(0, self.scope.findData(values["scope"])))
-        self.importance.setValue(values["importance"])
-        self.expiry.set_value(values["expires_at"])
-        index = self.persona.findData(values["persona_id"])
-        if index < 0:
-            self.refresh_personas()
-            index = self.persona.findData(values["persona_id"])
-        self.persona.setCurrentIndex(max(0, index))
-        self.dedup.setText(values["dedup_key"] or "")
-        self._loaded_form = self.values()  # read back: what the widgets show is the baseline
-        self._loading = False
+        self._loaded_form = self.form.fill(values)  # read back: what the widgets show is the baseline
         self._update_dirty()
 
     def load(self, memory_id: str, *, hit=None, query: str = "", terms=()) -> bool:
@@ -321,7 +168,7 @@ class MemoryEditor(QWidget):
         self.record, self.memory_id, self.is_new = record, memory_id, False
         self._fill(record_to_form(record))
         self._show_details(record)
-        self.history.set_revisions(self.session.store.revisions(memory_id), self._persona_names)
+        self.history.set_revisions(self.session.store.revisions(memory_id), self.form.persona_names)
         self.chain.set_chain(self.session.store.supersede_chain(memory_id), memory_id)
         self.show_search(hit, query, terms)
         self.stack.setCurrentWidget(self.split)
@@ -332,7 +179,7 @@ class MemoryEditor(QWidget):
         """How the open memory scored in the current search (none: hit=None), and what to mark."""
         self._search = (hit, query, tuple(terms))
         self.explain.show_hit(hit, query)
-        self.highlighter.set_terms(terms)
+        self.form.highlighter.set_terms(terms)
 
     def new_memory(self, *, persona_id=None, group: str = "") -> None:
         self.record, self.memory_id, self.is_new = None, None, True
@@ -342,9 +189,9 @@ class MemoryEditor(QWidget):
         self.history.set_revisions([], {})
         self.chain.set_chain([], None)
         self.explain.show_hit(None, "")
-        self.highlighter.set_terms(())
+        self.form.highlighter.set_terms(())
         self.stack.setCurrentWidget(self.split)
-        self.content.setFocus()
+        self.form.content.setFocus()
         self.memory_shown.emit(None)
 
     def clear(self) -> None:
@@ -357,19 +204,7 @@ class MemoryEditor(QWidget):
     def _show_details(self, record) -> None:
         self.heading.setText(self.tr("New memory") if record is None else record.display_title)
         self.details_box.show_record(record)
-        self._show_banner(record)
-
-    def _show_banner(self, record) -> None:
-        text, button = "", False
-        if record is not None and record.is_deleted:
-            text, button = self.tr("This memory is in the trash."), True
-        elif record is not None and record.is_superseded:
-            text = self.tr("This memory was replaced by a newer one (see the supersede chain).")
-        elif record is not None and record.is_expired():
-            text = self.tr("This memory has expired; assistants no longer receive it.")
-        self.banner.setText(text)
-        self.banner.setVisible(bool(text))
-        self.banner_button.setVisible(button)
+        self.banner.show_record(record)
 
     # ---- dirty state ----------------------------------------------------------------------------
     @property
@@ -377,10 +212,8 @@ class MemoryEditor(QWidget):
         return self._dirty
 
     def _update_dirty(self, *_args) -> None:
-        if self._loading:
-            return
-        dirty = bool(changed_fields(self._loaded_form, self.values())) or (
-            self.is_new and bool(self.content.toPlainText().strip())
+        dirty = bool(changed_fields(self._loaded_form, self.form.values())) or (
+            self.is_new and bool(self.form.content.toPlainText().strip())
         )
         self.dirty_label.setText(self.tr("Saving…") if self._saving else self.tr("● Unsaved changes") if dirty else "")
         self.save_button.setEnabled((dirty or self.is_new) and not self._saving)
@@ -423,15 +256,10 @@ class MemoryEditor(QWidget):
             self.load(self.memory_id)
 
     # ---- saving ---------------------------------------------------------------------------------
-    def _title_for_label(self, values) -> str:
-        text = (values.get("title") or values.get("content") or "").strip().splitlines()
-        first = text[0] if text else ""
-        return first[:24] + ("…" if len(first) > 24 else "")
-
     def save(self, then=None):
         """Send the edit to the db lane. True when there was nothing to save; None when queued
         (``saved`` follows, or the failure is shown and the edit stays in the form)."""
-        values = self.values()
+        values = self.form.values()
         if not self.is_new and (self.memory_id is None or not self.dirty):
             if then is not None:
                 then()
@@ -446,7 +274,7 @@ class MemoryEditor(QWidget):
             fields = changed_fields(NEW_DEFAULTS, values)
             fields["content"] = values["content"]
             op = partial(operations.add_memory, fields=fields)
-            label = self.tr("Add “{title}”").format(title=self._title_for_label(values))
+            label = self.tr("Add “{title}”").format(title=short_title(values))
             done = lambda r: self._saved(r.value)  # noqa: E731
         else:
             fields = changed_fields(self._loaded_form, values)
@@ -455,7 +283,7 @@ class MemoryEditor(QWidget):
                 edits={self.memory_id: fields},
                 versions={self.memory_id: self.record.version},
             )
-            label = self.tr("Edit “{title}”").format(title=self._title_for_label(values))
+            label = self.tr("Edit “{title}”").format(title=short_title(values))
             memory_id = self.memory_id
             done = lambda r: self._saved(memory_id)  # noqa: E731
         self._start_saving(values, then)
@@ -479,7 +307,7 @@ class MemoryEditor(QWidget):
     def _saved(self, memory_id: str) -> None:
         sent = self._saving_values
         then = self._stop_saving()
-        typed = self.values()
+        typed = self.form.values()
         hit, query, terms = self._search if memory_id == self.memory_id else (None, "", ())
         self.load(memory_id, hit=hit, query=query, terms=terms)
         if sent is not None and changed_fields(sent, typed):  # typed on while it was saving: keep that
@@ -500,29 +328,25 @@ class MemoryEditor(QWidget):
             return True
         if isinstance(exc, ValidationError):
             field = labels.fields().get(exc.field, exc.field)
-            self.banner.setText(
+            self.banner.warn(
                 self.tr("Not saved — {field}: {problem}").format(field=field, problem=str(exc).split(": ", 1)[-1])
             )
-            self.banner.setVisible(True)
-            self.banner_button.setVisible(False)
             return True
         # Anything else (the lock never freed, the disk is full): say so; the edit stays here.
-        self.banner.setText(
+        self.banner.warn(
             self.tr("Not saved — {problem}. Your text is still here: save again to retry.").format(
                 problem=str(exc).rstrip(".")
             )
         )
-        self.banner.setVisible(True)
-        self.banner_button.setVisible(False)
         return False
 
     def _open_conflict(self, theirs) -> None:
         dialog = ConflictDialog(
-            mine=self.values(),
+            mine=self.form.values(),
             base=self._loaded_form,
             theirs=record_to_form(theirs),
             theirs_record=theirs,
-            persona_names=self._persona_names,
+            persona_names=self.form.persona_names,
             parent=self,
         )
         dialog.resolved.connect(lambda choice, values, d=dialog: self._resolve(choice, values, d))
@@ -546,9 +370,9 @@ class MemoryEditor(QWidget):
         if not fields:
             self.load(theirs.id)
             return
-        label = self.tr("Edit “{title}”").format(title=self._title_for_label(values))
+        label = self.tr("Edit “{title}”").format(title=short_title(values))
         op = partial(operations.update_memories, edits={theirs.id: fields}, versions={theirs.id: theirs.version})
-        self._start_saving(self.values(), None)
+        self._start_saving(self.form.values(), None)
         self.session.perform(op, label=label, on_error=self._save_failed, on_done=lambda r: self._saved(theirs.id))
 
     def _revert_to_revision(self, revision_id: int) -> None:
@@ -562,9 +386,9 @@ class MemoryEditor(QWidget):
 
     # ---- staying current ----------------------------------------------------------------------
     def on_changes(self, changes) -> None:
-        self._names_stale = True
+        self.form.names_changed()
         if changes.personas:
-            self.refresh_personas()
+            self.form.refresh_personas()
         if self.memory_id is None:
             return
         if is_reload(changes):  # another process wrote more than the feed kept: compare with the store
@@ -581,18 +405,14 @@ class MemoryEditor(QWidget):
         if self.memory_id in changes.purged and self.memory_id not in changes.added:
             if self.dirty:
                 self.is_new, self.memory_id, self.record = True, None, None
-                self.banner.setText(self.tr("This memory was removed. Save to add your text as a new memory."))
-                self.banner.setVisible(True)
-                self.banner_button.setVisible(False)
+                self.banner.warn(self.tr("This memory was removed. Save to add your text as a new memory."))
             else:
                 self.clear()
             return
         if self.dirty and is_external(changes):
             self._external_conflict()
         elif self.dirty:
-            self.banner.setText(self.tr("This memory was changed elsewhere. Saving will show both versions."))
-            self.banner.setVisible(True)
-            self.banner_button.setVisible(False)
+            self.banner.warn(self.tr("This memory was changed elsewhere. Saving will show both versions."))
         else:
             self._reload()
 
@@ -607,9 +427,7 @@ class MemoryEditor(QWidget):
             return
         if theirs.version == self.record.version:
             return  # nothing a person would see (the reader filters touches; this is a last check)
-        self.banner.setText(self.tr("This memory was changed elsewhere while you were editing it."))
-        self.banner.setVisible(True)
-        self.banner_button.setVisible(False)
+        self.banner.warn(self.tr("This memory was changed elsewhere while you were editing it."))
         self._open_conflict(theirs)
 
     def _reload(self) -> None:

@@ -21,6 +21,18 @@ _NORMALISE = {
     "importance": v.importance,
     "dedup_key": v.dedup_key,
 }
+NEW_DEFAULTS = {
+    "title": "",
+    "content": "",
+    "group": "",
+    "tags": "",
+    "type": "note",
+    "scope": "long_term",
+    "importance": 5,
+    "expires_at": None,
+    "persona_id": None,
+    "dedup_key": "",
+}
 
 
 def record_to_form(record) -> dict:
@@ -71,3 +83,10 @@ def merge_suggestion(base: dict, mine: dict, theirs: dict) -> dict:
         else:
             out[name] = merge_text(b or "", m or "", t or "")
     return out
+
+
+def short_title(values: dict) -> str:
+    """The first line of the title (else the content), cut to fit an undo label."""
+    text = (values.get("title") or values.get("content") or "").strip().splitlines()
+    first = text[0] if text else ""
+    return first[:24] + ("…" if len(first) > 24 else "")

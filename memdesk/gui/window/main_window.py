@@ -301,7 +301,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         memory_id = self.browser.results.current_id() or self.browser.results.step(0)
         if memory_id:
             self.open_memory(memory_id)
-            self.editor.content.setFocus()
+            self.editor.form.content.setFocus()
 
     def _open_from_chain(self, memory_id: str) -> None:
         self.open_memory(memory_id)
