@@ -50,7 +50,30 @@ class ConflictDialog(QDialog):
             self,
         )
         intro.setWordWrap(True)
+        self._build_table()
+        self._build_diff()
+        self.merge_label = QLabel(
+            self.tr(
+                "Merged content (edit freely). Other fields: the side that changed them wins; where both did, yours."
+            ),
+            self,
+        )
+        self.merge_label.setWordWrap(True)
+        self.merge_edit = QPlainTextEdit(self)
+        self.merge_edit.setObjectName("mergeEdit")
+        self.merge_label.hide()
+        self.merge_edit.hide()
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.table)
+        layout.addWidget(self.diff, 1)
+        layout.addWidget(self.merge_label)
+        layout.addWidget(self.merge_edit, 1)
+        layout.addLayout(self._build_buttons())
+        self.resize(720, 520)
 
+    def _build_table(self) -> None:
+        """The differing fields, one row each: yours beside the version saved meanwhile."""
         self.table = QTableWidget(len(self.differing), 3, self)
         self.table.setObjectName("conflictTable")
         self.table.setHorizontalHeaderLabels(
@@ -67,33 +90,23 @@ class ConflictDialog(QDialog):
         names = labels.fields()
         for row, field in enumerate(self.differing):
             self.table.setItem(row, 0, QTableWidgetItem(names.get(field, field)))
-            self.table.setItem(row, 1, QTableWidgetItem(self._text(field, mine.get(field))))
-            self.table.setItem(row, 2, QTableWidgetItem(self._text(field, theirs.get(field))))
+            self.table.setItem(row, 1, QTableWidgetItem(self._text(field, self.mine.get(field))))
+            self.table.setItem(row, 2, QTableWidgetItem(self._text(field, self.theirs.get(field))))
 
+    def _build_diff(self) -> None:
         self.diff = QTextBrowser(self)
         self.diff.setObjectName("conflictDiff")
         if "content" in self.differing:
             self.diff.setHtml(
                 "<p>{}</p>{}".format(
                     html.escape(self.tr("Content: from the saved version to yours")),
-                    diff_html(theirs.get("content") or "", mine.get("content") or ""),
+                    diff_html(self.theirs.get("content") or "", self.mine.get("content") or ""),
                 )
             )
         else:
             self.diff.hide()
 
-        self.merge_label = QLabel(
-            self.tr(
-                "Merged content (edit freely). Other fields: the side that changed them wins; where both did, yours."
-            ),
-            self,
-        )
-        self.merge_label.setWordWrap(True)
-        self.merge_edit = QPlainTextEdit(self)
-        self.merge_edit.setObjectName("mergeEdit")
-        self.merge_label.hide()
-        self.merge_edit.hide()
-
+    def _build_buttons(self) -> QHBoxLayout:
         # Worded as the table's columns, so which button keeps which text is never a guess.
         self.keep_mine = QPushButton(self.tr("Keep your version"), self)
         self.take_theirs = QPushButton(self.tr("Take the version saved meanwhile"), self)
@@ -112,20 +125,12 @@ class ConflictDialog(QDialog):
         for button in (self.keep_mine, self.take_theirs, self.merge_button, self.save_merged):
             button.setAutoDefault(False)
         self.cancel_button.setDefault(True)
-
         buttons = QHBoxLayout()
         for button in (self.keep_mine, self.take_theirs, self.merge_button, self.save_merged):
             buttons.addWidget(button)
         buttons.addStretch(1)
         buttons.addWidget(self.cancel_button)
-        layout = QVBoxLayout(self)
-        layout.addWidget(intro)
-        layout.addWidget(self.table)
-        layout.addWidget(self.diff, 1)
-        layout.addWidget(self.merge_label)
-        layout.addWidget(self.merge_edit, 1)
-        layout.addLayout(buttons)
-        self.resize(720, 520)
+        return buttons
 
     def _text(self, field: str, value) -> str:
         if value is None or value == "":
