@@ -24,7 +24,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -43,6 +42,7 @@ from ...core.errors import ValidationError
 from ...core.io.personas import Choice, check_name
 from .. import labels
 from ..reasons import reason_text
+from .tables import read_only_table
 
 STATUS_COLOURS = {
     "new": "#2e7d32",
@@ -232,25 +232,7 @@ class ImportPreviewDialog(QDialog):
         self.mapping.edited.connect(self._names_edited)
         self.busy = False
 
-        self.model = PlanModel(plan, self, self.persona_label)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setFilterRole(STATUS_ROLE)
-        self.filter = QComboBox(self)
-        self.filter.addItem(self.tr("All records"), "")
-        self.filter.currentIndexChanged.connect(self._filter)
-        self.table = QTableView(self)
-        self.table.setObjectName("importTable")
-        self.table.setModel(self.proxy)
-        self.table.verticalHeader().hide()
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(PlanModel.PERSONA, QHeaderView.ResizeMode.ResizeToContents)
+        self._build_table(plan)
 
         self.skip_conflicts = QRadioButton(self.tr("Conflicts: keep the memories here (skip those records)"), self)
         self.take_conflicts = QRadioButton(self.tr("Conflicts: take the file's version"), self)
@@ -276,6 +258,26 @@ class ImportPreviewDialog(QDialog):
         layout.addWidget(self.buttons)
         self._show_plan(plan)
         self.resize(860, 560 if plan.unknown_personas else 480)
+
+    def _build_table(self, plan) -> None:
+        """The plan's records, one a row, with the filter by what happens to them."""
+        self.model = PlanModel(plan, self, self.persona_label)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setFilterRole(STATUS_ROLE)
+        self.filter = QComboBox(self)
+        self.filter.addItem(self.tr("All records"), "")
+        self.filter.currentIndexChanged.connect(self._filter)
+        self.table = QTableView(self)
+        self.table.setObjectName("importTable")
+        self.table.setModel(self.proxy)
+        read_only_table(self.table, single=False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(PlanModel.PERSONA, QHeaderView.ResizeMode.ResizeToContents)
 
     def persona_label(self, persona_id) -> str:
         """The persona column: a name, "(new)" for one the import creates, or Global."""

@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from datetime import UTC
 from functools import partial
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -36,10 +35,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...core import ops as operations
 from ...core.errors import MemDeskError
 from ...core.maintenance import last_reports, proposals
-from .. import operations
 from .maintenance_report import report_html
+from .tables import RowTableModel, read_only_table
 
 
 @dataclass(frozen=True)
@@ -83,13 +83,12 @@ def proposal_count(store) -> int:
     return len(proposals(store))
 
 
-class ProposalModel(QAbstractTableModel):
+class ProposalModel(RowTableModel):
     MEMORIES, SIMILARITY, KIND, STALE, TEXT = range(5)
+    rows: list[ProposalRow]
 
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.rows: list[ProposalRow] = []
-        self.headers = [
+    def header_texts(self) -> list[str]:
+        return [
             self.tr("Memories"),
             self.tr("Similarity"),
             self.tr("Kind"),
@@ -97,30 +96,7 @@ class ProposalModel(QAbstractTableModel):
             self.tr("Suggested text"),
         ]
 
-    def set_rows(self, rows: list[ProposalRow]) -> None:
-        self.beginResetModel()
-        self.rows = list(rows)
-        self.endResetModel()
-
-    def rowCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.headers)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if (
-            role == Qt.ItemDataRole.DisplayRole
-            and orientation == Qt.Orientation.Horizontal
-            and 0 <= section < len(self.headers)
-        ):
-            return self.headers[section]
-        return None
-
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or not 0 <= index.row() < len(self.rows):
-            return None
-        row, column = self.rows[index.row()], index.column()
+    def row_data(self, row: ProposalRow, column: int, role):
         if role == Qt.ItemDataRole.DisplayRole:
             return {
                 self.MEMORIES: str(row.count),
@@ -133,8 +109,6 @@ class ProposalModel(QAbstractTableModel):
             return self.tr("A memory was edited after this was proposed; look again before merging.")
         if role == Qt.ItemDataRole.ForegroundRole and row.stale:
             return QColor("#b06000")
-        if role == Qt.ItemDataRole.UserRole:
-            return row.id
         return None
 
 
@@ -157,10 +131,7 @@ class ReviewInboxDialog(QDialog):
         self.view = QTableView(self)
         self.view.setObjectName("proposalTable")
         self.view.setModel(self.model)
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.view.verticalHeader().hide()
+        read_only_table(self.view)
         self.view.horizontalHeader().setSectionResizeMode(ProposalModel.TEXT, QHeaderView.ResizeMode.Stretch)
 
         # the memories side by side, read-only
@@ -168,41 +139,8 @@ class ReviewInboxDialog(QDialog):
         self.sides_layout = QHBoxLayout(self.sides)
         self.sides_layout.setContentsMargins(0, 0, 0, 0)
         self.member_views: list[QGroupBox] = []
-
-        # the merged memory, editable
-        self.merged_title = QLineEdit(self)
-        self.merged_title.setObjectName("mergedTitle")
-        self.merged_text = QPlainTextEdit(self)
-        self.merged_text.setObjectName("mergedText")
-        self.stale_label = QLabel(self)
-        self.stale_label.setStyleSheet("color: #b06000")
-        self.merged_text.setMinimumHeight(60)
-        merged_box = QGroupBox(self.tr("Merged memory"), self)
-        form = QFormLayout(merged_box)
-        form.addRow(self.tr("Title:"), self.merged_title)
-        form.addRow(self.tr("Content:"), self.merged_text)
-        form.addRow(self.stale_label)
-
-        self.merge_button = QPushButton(self.tr("Merge"), self)
-        self.merge_button.setObjectName("mergeProposal")
-        self.merge_button.setToolTip(
-            self.tr("Save the merged text as one memory; the originals are superseded by it and keep their history.")
-        )
-        self.keep_button = QPushButton(self.tr("Keep both"), self)
-        self.keep_button.setObjectName("keepBothProposal")
-        self.keep_button.setToolTip(self.tr("These are different memories: never propose them again."))
-        self.dismiss_button = QPushButton(self.tr("Dismiss"), self)
-        self.dismiss_button.setObjectName("dismissProposal")
-        self.dismiss_button.setToolTip(self.tr("Not now: a later run may propose them again."))
-        self.refresh_button = QPushButton(self.tr("Refresh"), self)
-        self.summary = QLabel(self)
-        row = QHBoxLayout()
-        row.addWidget(self.summary, 1)
-        row.addWidget(self.refresh_button)
-        row.addWidget(self.dismiss_button)
-        row.addWidget(self.keep_button)
-        row.addWidget(self.merge_button)
-
+        merged_box = self._build_merged()
+        row = self._build_buttons()
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(self.view)
         split.addWidget(self.sides)
@@ -230,15 +168,54 @@ class ReviewInboxDialog(QDialog):
         layout.addWidget(self.tabs, 1)
         layout.addWidget(buttons)
 
-        self.merge_button.clicked.connect(self.merge_selected)
-        self.keep_button.clicked.connect(self.keep_selected)
-        self.dismiss_button.clicked.connect(self.dismiss_selected)
-        self.refresh_button.clicked.connect(self.refresh)
         self.view.selectionModel().selectionChanged.connect(lambda *_: self._show_selected())
         session.changes_applied.connect(self._on_changes)
         session.external_change.connect(self._on_changes)
         self.refresh()
         self.resize(900, 640)
+
+    def _build_merged(self) -> QGroupBox:
+        """The merged memory, editable before it is saved."""
+        self.merged_title = QLineEdit(self)
+        self.merged_title.setObjectName("mergedTitle")
+        self.merged_text = QPlainTextEdit(self)
+        self.merged_text.setObjectName("mergedText")
+        self.stale_label = QLabel(self)
+        self.stale_label.setStyleSheet("color: #b06000")
+        self.merged_text.setMinimumHeight(60)
+        merged_box = QGroupBox(self.tr("Merged memory"), self)
+        form = QFormLayout(merged_box)
+        form.addRow(self.tr("Title:"), self.merged_title)
+        form.addRow(self.tr("Content:"), self.merged_text)
+        form.addRow(self.stale_label)
+        return merged_box
+
+    def _build_buttons(self) -> QHBoxLayout:
+        """The count, Refresh, and the three answers to a proposal."""
+        self.merge_button = QPushButton(self.tr("Merge"), self)
+        self.merge_button.setObjectName("mergeProposal")
+        self.merge_button.setToolTip(
+            self.tr("Save the merged text as one memory; the originals are superseded by it and keep their history.")
+        )
+        self.keep_button = QPushButton(self.tr("Keep both"), self)
+        self.keep_button.setObjectName("keepBothProposal")
+        self.keep_button.setToolTip(self.tr("These are different memories: never propose them again."))
+        self.dismiss_button = QPushButton(self.tr("Dismiss"), self)
+        self.dismiss_button.setObjectName("dismissProposal")
+        self.dismiss_button.setToolTip(self.tr("Not now: a later run may propose them again."))
+        self.refresh_button = QPushButton(self.tr("Refresh"), self)
+        self.summary = QLabel(self)
+        self.merge_button.clicked.connect(self.merge_selected)
+        self.keep_button.clicked.connect(self.keep_selected)
+        self.dismiss_button.clicked.connect(self.dismiss_selected)
+        self.refresh_button.clicked.connect(self.refresh)
+        row = QHBoxLayout()
+        row.addWidget(self.summary, 1)
+        row.addWidget(self.refresh_button)
+        row.addWidget(self.dismiss_button)
+        row.addWidget(self.keep_button)
+        row.addWidget(self.merge_button)
+        return row
 
     # ---- loading --------------------------------------------------------------------------------
     def refresh(self) -> None:

@@ -11,10 +11,9 @@ from dataclasses import dataclass
 from datetime import UTC
 from functools import partial
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
@@ -25,11 +24,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from ...core import ops as operations
 from ...core.errors import MemDeskError
 from ...core.io.common import bind
 from ...core.tools import log
-from .. import operations
 from ..reasons import reason_text
+from .tables import RowTableModel, read_only_table
 
 LIMIT = 200
 ACTION_MARKS = {"added": "+", "updated": "~", "deleted": "−", "restored": "↺"}
@@ -91,13 +91,12 @@ def _local(at) -> str:
     return at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
 
 
-class ToolCallModel(QAbstractTableModel):
+class ToolCallModel(RowTableModel):
     TIME, PERSONA, CLIENT, TOOL, RESULT, TOUCHED, REVERTED = range(7)
+    rows: list[ToolCallRow]
 
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.rows: list[ToolCallRow] = []
-        self.headers = [
+    def header_texts(self) -> list[str]:
+        return [
             self.tr("Time"),
             self.tr("Persona"),
             self.tr("Client"),
@@ -107,30 +106,7 @@ class ToolCallModel(QAbstractTableModel):
             self.tr("Reverted"),
         ]
 
-    def set_rows(self, rows: list[ToolCallRow]) -> None:
-        self.beginResetModel()
-        self.rows = list(rows)
-        self.endResetModel()
-
-    def rowCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.headers)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if (
-            role == Qt.ItemDataRole.DisplayRole
-            and orientation == Qt.Orientation.Horizontal
-            and 0 <= section < len(self.headers)
-        ):
-            return self.headers[section]
-        return None
-
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or not 0 <= index.row() < len(self.rows):
-            return None
-        row, column = self.rows[index.row()], index.column()
+    def row_data(self, row: ToolCallRow, column: int, role):
         if role == Qt.ItemDataRole.DisplayRole:
             return {
                 self.TIME: row.when,
@@ -147,8 +123,6 @@ class ToolCallModel(QAbstractTableModel):
             return self.tr("Reverted at {when}").format(when=row.reverted_when)
         if role == Qt.ItemDataRole.ForegroundRole and (row.reverted or not row.ok):
             return QColor("#888888") if row.reverted else QColor("#b00020")
-        if role == Qt.ItemDataRole.UserRole:
-            return row.id
         return None
 
     def what(self, row: ToolCallRow) -> str:
@@ -172,10 +146,7 @@ class ToolLogDialog(QDialog):
         self.view = QTableView(self)
         self.view.setObjectName("toolCallTable")
         self.view.setModel(self.model)
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.view.verticalHeader().hide()
+        read_only_table(self.view)
         self.view.setWordWrap(False)  # a time on two lines reads as two calls
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)  # tool names and times whole
