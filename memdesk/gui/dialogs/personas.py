@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .. import icons, operations
+from ...core import ops as operations
+from .. import icons
 
 
 class PersonasDialog(QDialog):
@@ -38,6 +39,34 @@ class PersonasDialog(QDialog):
         self.list.setObjectName("personaList")
         self.add_button = QPushButton(self.tr("Add…"), self)
         self.delete_button = QPushButton(self.tr("Delete…"), self)
+        self.global_switch = QCheckBox(self.tr("Assistants without a persona get memory"), self)
+        self.global_switch.setObjectName("globalMemorySwitch")
+        self.global_switch.setToolTip(
+            self.tr("Off: assistants acting without a persona get no memory brief and no memory tools.")
+        )
+        self._build_form()  # after the list's column: Tab goes down the list side, then the form
+        left = QVBoxLayout()
+        left.addWidget(self.list, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.add_button)
+        row.addWidget(self.delete_button)
+        left.addLayout(row)
+        left.addWidget(self.global_switch)
+        body = QHBoxLayout()
+        body.addLayout(left, 1)
+        body.addWidget(self.form_box, 2)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        close.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(body)
+        layout.addWidget(close)
+        self._connect()
+        session.changes_applied.connect(self._on_changes)
+        self.refresh()
+        self.resize(620, 360)
+
+    def _build_form(self) -> None:
+        """The chosen persona's fields, its memory switch and Apply."""
         self.name = QLineEdit(self)
         self.description = QPlainTextEdit(self)
         self.description.setMaximumHeight(90)
@@ -50,38 +79,16 @@ class PersonasDialog(QDialog):
                 "memory tools. Saved as soon as you click it."
             )
         )
-        self.global_switch = QCheckBox(self.tr("Assistants without a persona get memory"), self)
-        self.global_switch.setObjectName("globalMemorySwitch")
-        self.global_switch.setToolTip(
-            self.tr("Off: assistants acting without a persona get no memory brief and no memory tools.")
-        )
         self.apply_button = QPushButton(self.tr("Apply"), self)
-
-        form_box = QWidget(self)
-        form = QFormLayout(form_box)
+        self.form_box = QWidget(self)
+        form = QFormLayout(self.form_box)
         form.addRow(self.tr("Name"), self.name)
         form.addRow(self.tr("Description"), self.description)
         form.addRow(self.tr("Colour"), self.colour_button)
         form.addRow("", self.auto_save)
         form.addRow("", self.apply_button)
-        self.form_box = form_box
 
-        left = QVBoxLayout()
-        left.addWidget(self.list, 1)
-        row = QHBoxLayout()
-        row.addWidget(self.add_button)
-        row.addWidget(self.delete_button)
-        left.addLayout(row)
-        left.addWidget(self.global_switch)
-        body = QHBoxLayout()
-        body.addLayout(left, 1)
-        body.addWidget(form_box, 2)
-        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        close.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(body)
-        layout.addWidget(close)
-
+    def _connect(self) -> None:
         self.add_button.clicked.connect(self.add)
         self.delete_button.clicked.connect(self.delete)
         self.apply_button.clicked.connect(self.apply)
@@ -89,9 +96,6 @@ class PersonasDialog(QDialog):
         self.auto_save.clicked.connect(self.set_memory_switch)  # clicks only, not setChecked
         self.global_switch.clicked.connect(self.set_global_switch)
         self.list.currentItemChanged.connect(lambda *_: self._show_current())
-        session.changes_applied.connect(self._on_changes)
-        self.refresh()
-        self.resize(620, 360)
 
     # ---- list ------------------------------------------------------------------------------------
     def refresh(self, select: str | None = None) -> None:

@@ -109,6 +109,25 @@ class StatisticsDialog(QDialog):
         self.summary = QLabel(self.tr("Counting…"), self)
         self.summary.setObjectName("statsSummary")
         self.summary.setWordWrap(True)
+        self._build_state_buttons()
+        body = QWidget(self)
+        body.setLayout(self._build_charts())
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(body)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        refresh = buttons.addButton(self.tr("Refresh"), QDialogButtonBox.ButtonRole.ActionRole)
+        refresh.clicked.connect(self.refresh)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addLayout(self.states_row)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(buttons)
+        self.resize(1100, 820)
+
+    def _build_state_buttons(self) -> None:
+        """In the trash / expired / superseded: counts that list those memories when clicked."""
         self.states_row = QHBoxLayout()
         self.state_buttons: dict[str, QPushButton] = {}
         for key in ("deleted", "expired", "superseded"):
@@ -119,6 +138,9 @@ class StatisticsDialog(QDialog):
             self.state_buttons[key] = button
             self.states_row.addWidget(button)
         self.states_row.addStretch(1)
+
+    def _build_charts(self) -> QGridLayout:
+        """The charts in a grid, the weekly one across the top; legend and hint in the last row."""
         self.charts = {
             "persona": BarChart(self.tr("By persona"), horizontal=True),
             "group": BarChart(self.tr("Largest groups"), horizontal=True),
@@ -166,21 +188,7 @@ class StatisticsDialog(QDialog):
         side.addWidget(hint)
         side.addStretch(1)
         grid.addLayout(side, 3, 1, 1, 2)
-        body = QWidget(self)
-        body.setLayout(grid)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(body)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.rejected.connect(self.reject)
-        refresh = buttons.addButton(self.tr("Refresh"), QDialogButtonBox.ButtonRole.ActionRole)
-        refresh.clicked.connect(self.refresh)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.summary)
-        layout.addLayout(self.states_row)
-        layout.addWidget(scroll, 1)
-        layout.addWidget(buttons)
-        self.resize(1100, 820)
+        return grid
 
     # ---- figures ---------------------------------------------------------------------------------
     def refresh(self) -> None:
