@@ -235,7 +235,7 @@ def main(argv=None) -> int:
     measure(
         "edit",
         {"kind": "edit", "id": edited, "title": "外部改的标题"},
-        lambda r: briefs()[edited].title == "外部改的标题" and window.editor.title.text() == "外部改的标题",
+        lambda r: briefs()[edited].title == "外部改的标题" and window.editor.form.title.text() == "外部改的标题",
     )
     victim = ids[1]
     measure("delete", {"kind": "delete", "id": victim}, lambda r: state(victim) == "deleted" and counts_ok())
@@ -285,7 +285,7 @@ def main(argv=None) -> int:
     writer.reply(pump)  # the lock is held from here
     meter.start()
     editor = window.editor
-    editor.content.setPlainText("锁住期间保存的内容")
+    editor.form.content.setPlainText("锁住期间保存的内容")
     editor.save()
     waiting_shown = []
     released = None

@@ -131,16 +131,16 @@ class Driver:
     def new_memory(self):
         w = self.window
         w.new_memory()
-        w.editor.title.setText(self.rng.choice(["", "标题", words(self.rng)]))
-        w.editor.content.setPlainText(words(self.rng))
+        w.editor.form.title.setText(self.rng.choice(["", "标题", words(self.rng)]))
+        w.editor.form.content.setPlainText(words(self.rng))
         w.editor.save()
 
     def edit_memory(self):
         w = self.window
         w.open_memory(self.rng.choice(self.ids("active")))
-        w.editor.content.setPlainText(words(self.rng) + " 改")
+        w.editor.form.content.setPlainText(words(self.rng) + " 改")
         if self.rng.random() < 0.5:
-            w.editor.title.setText(words(self.rng))
+            w.editor.form.title.setText(words(self.rng))
         w.editor.save()
 
     def importance(self):

@@ -87,7 +87,7 @@ class Tour:
         self.window.show()
         imported = []
         self.window.importer.imported.connect(imported.append)
-        self.window.examples_yes.click()
+        self.window.examples_banner.yes_button.click()
         wait(lambda: imported and not self.window.browser.tree.building)
         self.idle()
         self._seed()
@@ -274,7 +274,7 @@ class Tour:
         editor = self.window.editor
         mine, theirs = base + "它三岁了，最爱吃鸡胸肉，晚上十点准时睡觉。", base + "它三岁，怕打雷，下雨天要陪着它。"
         self.written += [mine, theirs]
-        editor.content.setPlainText(mine)
+        editor.form.content.setPlainText(mine)
         store.update(memory.id, expected_version=None, reason="ai", content=theirs, tags=[*tags, "家"])
         editor.save()
         wait(lambda: editor.conflict_dialog is not None and editor.conflict_dialog.isVisible())

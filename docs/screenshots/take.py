@@ -49,7 +49,7 @@ def shoot(language: str, suffix: str) -> None:
     window.resize(1280, 800)
     imported = []
     window.importer.imported.connect(imported.append)
-    window.examples_yes.click()
+    window.examples_banner.yes_button.click()
     wait(qt_app, lambda: imported and not window.browser.tree.building)
     wait(qt_app, lambda: window.browser.backend.engine_ready and not app.session.taskman.tasks())
 

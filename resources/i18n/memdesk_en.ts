@@ -21,13 +21,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n memories have no vector yet: they are found by keyword only</source>
-        <translation>
-            <numerusform>%n memory has no vector yet: it is found by keyword only</numerusform>
-            <numerusform>%n memories have no vector yet: they are found by keyword only</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>Maintenance done: %n merge proposals to review</source>
         <translation>
             <numerusform>Maintenance done: %n merge proposal to review</numerusform>
@@ -267,6 +260,16 @@
         <translation>
             <numerusform>Merge %n memory</numerusform>
             <numerusform>Merge %n memories</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SearchNotice</name>
+    <message numerus="yes">
+        <source>%n memories have no vector yet: they are found by keyword only</source>
+        <translation>
+            <numerusform>%n memory has no vector yet: it is found by keyword only</numerusform>
+            <numerusform>%n memories have no vector yet: they are found by keyword only</numerusform>
         </translation>
     </message>
 </context>

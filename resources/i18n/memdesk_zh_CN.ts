@@ -239,6 +239,21 @@ The damaged file is kept beside the backups.</source>
     </message>
 </context>
 <context>
+    <name>ExamplesBanner</name>
+    <message>
+        <source>This database is empty. Load a few example memories (in Chinese) to see how MemDesk works? Nothing is written unless you say yes.</source>
+        <translation>数据库还是空的。要载入几条中文示例记忆，看看记忆台怎么用吗？在你同意之前不会写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Load examples</source>
+        <translation>载入示例</translation>
+    </message>
+    <message>
+        <source>No, thanks</source>
+        <translation>不用了</translation>
+    </message>
+</context>
+<context>
     <name>ExplainPanel</name>
     <message>
         <source>Matched words</source>
@@ -719,7 +734,7 @@ The damaged file is kept beside the backups.</source>
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>MainToolbar</name>
     <message>
         <source>Main</source>
         <translation>主工具栏</translation>
@@ -728,18 +743,9 @@ The damaged file is kept beside the backups.</source>
         <source>Persona:</source>
         <translation>角色：</translation>
     </message>
-    <message>
-        <source>This database is empty. Load a few example memories (in Chinese) to see how MemDesk works? Nothing is written unless you say yes.</source>
-        <translation>数据库还是空的。要载入几条中文示例记忆，看看记忆台怎么用吗？在你同意之前不会写入任何内容。</translation>
-    </message>
-    <message>
-        <source>Load examples</source>
-        <translation>载入示例</translation>
-    </message>
-    <message>
-        <source>No, thanks</source>
-        <translation>不用了</translation>
-    </message>
+</context>
+<context>
+    <name>MainWindow</name>
     <message numerus="yes">
         <source>Exported %n memories to {file}</source>
         <translation>
@@ -747,30 +753,8 @@ The damaged file is kept beside the backups.</source>
         </translation>
     </message>
     <message>
-        <source>All</source>
-        <translation>全部</translation>
-    </message>
-    <message>
         <source>Global</source>
         <translation>全局</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n memories have no vector yet: they are found by keyword only</source>
-        <translation>
-            <numerusform>%n 条记忆还没有向量：暂时只能按关键词找到</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Keyword-only search: no embedding model (Settings → Model)</source>
-        <translation>仅关键词搜索：没有嵌入模型（设置 → 模型）</translation>
-    </message>
-    <message>
-        <source>Keyword-only search until the memories are embedded</source>
-        <translation>记忆完成向量化之前仅按关键词搜索</translation>
-    </message>
-    <message>
-        <source>Keyword-only search: the embedding model cannot be used (Settings → Model)</source>
-        <translation>仅关键词搜索：嵌入模型无法使用（设置 → 模型）</translation>
     </message>
     <message>
         <source>Save search</source>
@@ -1547,6 +1531,17 @@ Database: {path}</source>
     </message>
 </context>
 <context>
+    <name>PersonaSelector</name>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Global</source>
+        <translation>全局</translation>
+    </message>
+</context>
+<context>
     <name>PersonasDialog</name>
     <message>
         <source>Personas</source>
@@ -2195,6 +2190,27 @@ Database: {path}</source>
     <message>
         <source>Save this search in the tree</source>
         <translation>将这个搜索保存到记忆树中</translation>
+    </message>
+</context>
+<context>
+    <name>SearchNotice</name>
+    <message numerus="yes">
+        <source>%n memories have no vector yet: they are found by keyword only</source>
+        <translation>
+            <numerusform>%n 条记忆还没有向量：暂时只能按关键词找到</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keyword-only search: no embedding model (Settings → Model)</source>
+        <translation>仅关键词搜索：没有嵌入模型（设置 → 模型）</translation>
+    </message>
+    <message>
+        <source>Keyword-only search until the memories are embedded</source>
+        <translation>记忆完成向量化之前仅按关键词搜索</translation>
+    </message>
+    <message>
+        <source>Keyword-only search: the embedding model cannot be used (Settings → Model)</source>
+        <translation>仅关键词搜索：嵌入模型无法使用（设置 → 模型）</translation>
     </message>
 </context>
 <context>

@@ -271,7 +271,7 @@ def fresh_offer():
 
 def load_examples(window, qtbot):
     with qtbot.waitSignal(window.importer.imported, timeout=20000):
-        window.examples_yes.click()
+        window.examples_banner.yes_button.click()
 
 
 def test_first_start_offers_semantic_search_until_taken(launch, tmp_path, qtbot, hub, models_root, fresh_offer):

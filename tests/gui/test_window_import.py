@@ -72,7 +72,7 @@ def test_first_start_offers_examples_and_writes_nothing_without_yes(launch, db_p
     assert window.examples_banner.isVisible()
     assert window.session.store.count(state="all") == 0
     with qtbot.waitSignal(window.importer.imported, timeout=10000):
-        window.examples_yes.click()
+        window.examples_banner.yes_button.click()
     store = window.session.store
     assert store.count() == 12 and {p.name for p in store.personas()} == {"工作助手", "生活管家"}
     assert not window.examples_banner.isVisible()
@@ -82,7 +82,7 @@ def test_first_start_offers_examples_and_writes_nothing_without_yes(launch, db_p
 def test_declined_examples_are_not_offered_again(launch, tmp_path, qtbot):
     path = tmp_path / "empty.db"
     window = launch(path)
-    window.examples_no.click()
+    window.examples_banner.no_button.click()
     assert window.session.store.count(state="all") == 0
     again = launch(path)
     assert not again.examples_banner.isVisible()

@@ -10,24 +10,19 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
-    QComboBox,
-    QFrame,
-    QHBoxLayout,
     QLabel,
     QMainWindow,
-    QPushButton,
     QSplitter,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
 from ...core import ops as operations
 from ...core import queries
-from .. import icons, prefs
+from .. import icons
 from ..app.maintenance import MaintenanceScheduler
 from ..browser.browser_pane import BrowserPane
 from ..browser.search_bar import SearchBar
@@ -38,11 +33,12 @@ from ..importing.importer import Importer
 from ..semantic.controller import ModelController
 from ..semantic.offer import SemanticOffer, set_offer_pending
 from .actions import build_actions, build_menus, context_menu
+from .examples import ExamplesBanner
+from .geometry import restore_layout, save_layout
 from .memory_actions import MemoryActions
-from .status import JobsWidget
+from .status import JobsWidget, SearchNotice
+from .toolbar import MainToolbar
 from .window_dialogs import WindowDialogs
-
-ALL_KEY, GLOBAL_KEY = "__all__", "__global__"
 
 
 class MainWindow(WindowDialogs, QMainWindow):
@@ -72,14 +68,14 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.models = ModelController(self)
         self.acts = build_actions(self)
         build_menus(self, self.acts)
-        self._build_toolbar()
+        self.toolbar = MainToolbar(self.acts, self.search_bar, self)
+        self.addToolBar(self.toolbar)
+        self.persona_combo = self.toolbar.persona_combo
         self._build_centre()
         self.jobs = JobsWidget(session.taskman, self)
         self.counts_label = QLabel(self)
         self.counts_label.hide()  # until there is something to count
-        self.search_notice = QLabel(self)
-        self.search_notice.setObjectName("searchNotice")
-        self.search_notice.hide()
+        self.search_notice = SearchNotice(self)
         self.statusBar().addPermanentWidget(self.search_notice)
         self.waiting_label = QLabel(self)
         self.waiting_label.setObjectName("waitingLabel")
@@ -96,82 +92,19 @@ class MainWindow(WindowDialogs, QMainWindow):
         self._connect()
         self.refresh_personas()
         self._update_title()
-        self._restore_layout()
+        restore_layout(self)
         self.update_review_count()
         self.browser.start()  # the search index, then the tree
-        self._offer_examples()
+        self.examples_banner.offer()
 
     # ---- building -------------------------------------------------------------------------------
-    def _build_toolbar(self) -> None:
-        bar = QToolBar(self.tr("Main"), self)
-        bar.setObjectName("mainToolbar")
-        bar.setMovable(False)
-        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.persona_label = QLabel(self.tr("Persona:"), bar)
-        self.persona_combo = QComboBox(bar)
-        self.persona_combo.setObjectName("personaSelector")
-        self.persona_combo.setMinimumWidth(150)
-        self.persona_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        bar.addWidget(self.persona_label)
-        bar.addWidget(self.persona_combo)
-        bar.addAction(self.acts.personas)
-        bar.addSeparator()
-        bar.addAction(self.acts.new)
-        bar.addAction(self.acts.delete)
-        bar.addAction(self.acts.undo)
-        bar.addAction(self.acts.redo)
-        for action in (self.acts.undo, self.acts.redo):  # their text names the action: too long for a button
-            bar.widgetForAction(action).setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
-        bar.addSeparator()
-        bar.addWidget(self.search_bar)
-        self.addToolBar(bar)
-        self.toolbar = bar
-
-    def _fit_toolbar(self) -> None:
-        """Buttons lose their words before the search box is pushed into the » overflow menu
-        (English words are long: at 900 px they took its place); their tooltips still name them."""
-        bar = self.toolbar
-        worded = (self.acts.personas, self.acts.new, self.acts.delete)
-        words = sum(bar.fontMetrics().horizontalAdvance(a.text().replace("&", "")) + 8 for a in worded)
-        icons_only = bar.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly
-        needed = bar.sizeHint().width() + (words if icons_only else 0)
-        style = (
-            Qt.ToolButtonStyle.ToolButtonIconOnly
-            if self.width() < needed + 24
-            else Qt.ToolButtonStyle.ToolButtonTextBesideIcon
-        )
-        if style != bar.toolButtonStyle():
-            bar.setToolButtonStyle(style)
-            for action in (self.acts.undo, self.acts.redo):  # their text names the action: too long for a button
-                bar.widgetForAction(action).setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
-
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self._fit_toolbar()
+        self.toolbar.fit(self.width())
 
     def _build_centre(self) -> None:
-        self.examples_banner = QFrame(self)
-        self.examples_banner.setObjectName("examplesBanner")
-        self.examples_banner.setStyleSheet(
-            "QFrame#examplesBanner { background:#e8f1fd; border:1px solid #9cc0ef; border-radius:4px; }"
-        )
-        text = QLabel(
-            self.tr(
-                "This database is empty. Load a few example memories (in Chinese) to see how "
-                "MemDesk works? Nothing is written unless you say yes."
-            ),
-            self.examples_banner,
-        )
-        text.setWordWrap(True)
-        self.examples_yes = QPushButton(self.tr("Load examples"), self.examples_banner)
-        self.examples_no = QPushButton(self.tr("No, thanks"), self.examples_banner)
-        row = QHBoxLayout(self.examples_banner)
-        row.addWidget(text, 1)
-        row.addWidget(self.examples_yes)
-        row.addWidget(self.examples_no)
-        self.examples_banner.hide()
+        self.examples_banner = ExamplesBanner(self.session.store, self.importer, self)
         self.semantic_offer = SemanticOffer(self.models, self.session.store.path, self)
-        self._examples_loading = False
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("mainSplitter")
@@ -203,7 +136,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         s.undo_stack.redoTextChanged.connect(self._update_undo)
         s.busy_changed.connect(self._update_undo)
         self._update_undo()
-        self.persona_combo.currentIndexChanged.connect(self._persona_chosen)
+        self.persona_combo.persona_chosen.connect(self.browser.set_persona)
         self.search_bar.query_changed.connect(self.browser.search)
         self.search_bar.step_requested.connect(self.browser.step)
         self.search_bar.open_requested.connect(self._open_current_result)
@@ -230,8 +163,7 @@ class MainWindow(WindowDialogs, QMainWindow):
             lambda n, path: self.show_notice(self.tr("Exported %n memories to {file}", "", n).format(file=path))
         )
         self.models.search_state.connect(self._show_search_notice)
-        self.examples_yes.clicked.connect(self.load_examples)
-        self.examples_no.clicked.connect(self.decline_examples)
+        self.examples_banner.loaded.connect(self._examples_loaded)
         self.semantic_offer.set_up_requested.connect(lambda: self.open_settings("model"))
 
     # ---- first show -----------------------------------------------------------------------------
@@ -250,35 +182,14 @@ class MainWindow(WindowDialogs, QMainWindow):
 
     # ---- personas -------------------------------------------------------------------------------
     def refresh_personas(self) -> None:
-        current = self.persona_combo.currentData() or ALL_KEY
-        self.persona_combo.blockSignals(True)
-        self.persona_combo.clear()
-        self.persona_combo.addItem(self.tr("All"), ALL_KEY)
-        self.persona_combo.addItem(icons.icon("globe"), self.tr("Global"), GLOBAL_KEY)
-        for persona in self.session.store.personas():
-            self.persona_combo.addItem(icons.colour_dot(persona.colour), persona.name, persona.id)
-        self.persona_combo.setCurrentIndex(max(0, self.persona_combo.findData(current)))
-        self.persona_combo.blockSignals(False)
-
-    @staticmethod
-    def _filter_of(key):
-        return {ALL_KEY: queries.ALL, GLOBAL_KEY: queries.GLOBAL}.get(key, key)
+        self.persona_combo.refresh(self.session.store.personas())
 
     def set_persona(self, persona) -> None:
         """queries.ALL, queries.GLOBAL or a persona id."""
-        key = {queries.ALL: ALL_KEY, queries.GLOBAL: GLOBAL_KEY}.get(persona, persona)
-        index = self.persona_combo.findData(key)
-        if index >= 0 and index != self.persona_combo.currentIndex():
-            self.persona_combo.setCurrentIndex(index)
-        elif index >= 0:
-            self._persona_chosen()
-
-    def _persona_chosen(self, *_args) -> None:
-        self.browser.set_persona(self._filter_of(self.persona_combo.currentData()))
+        self.persona_combo.set_persona(persona)
 
     def current_persona_id(self) -> str | None:
-        key = self.persona_combo.currentData()
-        return None if key in (ALL_KEY, GLOBAL_KEY) else key
+        return self.persona_combo.current_persona_id()
 
     # ---- memories ---------------------------------------------------------------------------------
     def open_memory(self, memory_id: str) -> None:
@@ -383,24 +294,8 @@ class MainWindow(WindowDialogs, QMainWindow):
 
     def _show_search_notice(self, *_args) -> None:
         """Why search is keyword-only just now, if it is (the model job's word first)."""
-        import re
-
-        text = self.models.search_state_text
         notice = getattr(self, "_outcome_notice", "") if self.browser.searching else ""
-        if not text and notice:
-            missing = re.match(r"(\d+) memories have no vector yet", notice)
-            if missing:
-                text = self.tr(
-                    "%n memories have no vector yet: they are found by keyword only", "", int(missing.group(1))
-                )
-            elif "no embedding model" in notice:
-                text = self.tr("Keyword-only search: no embedding model (Settings → Model)")
-            elif "no memory has a vector" in notice:
-                text = self.tr("Keyword-only search until the memories are embedded")
-            else:  # e.g. the chosen model cannot be used: the core's words name CLI commands
-                text = self.tr("Keyword-only search: the embedding model cannot be used (Settings → Model)")
-        self.search_notice.setText(text)
-        self.search_notice.setVisible(bool(text))
+        self.search_notice.say(self.models.search_state_text, notice)
 
     def _on_mode_changed(self, _mode: str) -> None:
         self._update_counts()
@@ -463,29 +358,15 @@ class MainWindow(WindowDialogs, QMainWindow):
             ),
             8000,
         )
-        if self._examples_loading:
-            self._examples_loading = False
-            set_offer_pending(self.session.store.path)
-            self.semantic_offer.offer()
 
     def export(self) -> None:
         path = self.ask.save_file(self, self.tr("Export memories"), self.tr("MemDesk JSON (*.json)"))
         if path:
             self.importer.export_to(path)
 
-    def _offer_examples(self) -> None:
-        store = self.session.store
-        empty = store.count(state="all") == 0 and not store.personas()
-        self.examples_banner.setVisible(empty and not prefs.examples_declined(store.path))
-
-    def load_examples(self) -> None:
-        self.examples_banner.hide()
-        self._examples_loading = True
-        self.importer.load_examples()
-
-    def decline_examples(self) -> None:
-        self.examples_banner.hide()
-        prefs.set_examples_declined(self.session.store.path)
+    def _examples_loaded(self) -> None:
+        set_offer_pending(self.session.store.path)
+        self.semantic_offer.offer()
 
     def _maintenance_finished(self, report) -> None:
         if self.review_dialog is not None and self.review_dialog.isVisible():
@@ -545,28 +426,8 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.setWindowTitle(f"{mark}{self.tr('MemDesk')} — {Path(self.session.store.path).name}")
 
     # ---- layout and closing ------------------------------------------------------------------------
-    def _restore_layout(self) -> None:
-        s = prefs.settings()
-        geometry = s.value("window/geometry")
-        if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(1180, 760)
-        for key, widget in (("window/splitter", self.splitter), ("window/editor_split", self.editor.split)):
-            state = s.value(key)
-            if isinstance(state, QByteArray):
-                widget.restoreState(state)
-        state = s.value("window/state")
-        if isinstance(state, QByteArray):
-            self.restoreState(state)
-
     def save_layout(self) -> None:
-        s = prefs.settings()
-        s.setValue("window/geometry", self.saveGeometry())
-        s.setValue("window/state", self.saveState())
-        s.setValue("window/splitter", self.splitter.saveState())
-        s.setValue("window/editor_split", self.editor.split.saveState())
-        s.sync()
+        save_layout(self)
 
     def closeEvent(self, event) -> None:
         if not self.editor.maybe_leave(then=self.close):

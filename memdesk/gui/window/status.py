@@ -1,9 +1,39 @@
-"""The status bar's job indicator: the running background task, its progress
-and a cancel button (for tasks that can stop between batches)."""
+"""The status bar's parts: the job indicator (the running background task, its progress and a
+cancel button for tasks that can stop between batches) and the notice of why search is
+keyword-only."""
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QToolButton, QWidget
+
+
+class SearchNotice(QLabel):
+    """Why search is keyword-only just now, if it is; hidden when there is nothing to say."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("searchNotice")
+        self.hide()
+
+    def say(self, model_state: str, notice: str) -> None:
+        """``model_state``: the model job's word, said first; ``notice``: the search engine's
+        (English, worded for the command line), said again in the user's words."""
+        text = model_state or (self._keyword_only(notice) if notice else "")
+        self.setText(text)
+        self.setVisible(bool(text))
+
+    def _keyword_only(self, notice: str) -> str:
+        missing = re.match(r"(\d+) memories have no vector yet", notice)
+        if missing:
+            return self.tr("%n memories have no vector yet: they are found by keyword only", "", int(missing.group(1)))
+        if "no embedding model" in notice:
+            return self.tr("Keyword-only search: no embedding model (Settings → Model)")
+        if "no memory has a vector" in notice:
+            return self.tr("Keyword-only search until the memories are embedded")
+        # e.g. the chosen model cannot be used: the core's words name CLI commands
+        return self.tr("Keyword-only search: the embedding model cannot be used (Settings → Model)")
 
 
 class JobsWidget(QWidget):
