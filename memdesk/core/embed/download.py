@@ -271,6 +271,27 @@ def _fetch_files(
         done_before += rf.size
 
 
+def _source(key: str, repo: str | None, revision: str | None) -> tuple[str, str, dict[str, str]]:
+    """(repo, revision, {our file name: the hub's path}) for a known model or any ``repo``."""
+    known = HUB_MODELS.get(key)
+    if not repo:
+        if known is None:
+            raise MemDeskError(f"unknown model {key!r}; known: {', '.join(HUB_MODELS)} (or pass --repo OWNER/NAME)")
+        repo = known.repo
+    revision = revision or (known.revision if known and repo == known.repo else "main")
+    files = known.files if known else {ONNX_FILE: f"onnx/{ONNX_FILE}", TOKENIZER_FILE: TOKENIZER_FILE}
+    return repo, revision, files
+
+
+def _install_settings(key: str, pooling: str | None) -> dict:
+    """A known model's settings for install_model, ``pooling`` over them."""
+    settings = known_defaults(key) or {}
+    settings.pop("dimension", None)  # the model itself says that
+    if pooling:
+        settings["pooling"] = pooling
+    return settings
+
+
 def download_model(
     key: str,
     *,
@@ -293,16 +314,10 @@ def download_model(
     ``int8`` quantises the downloaded fp32 model per channel on install;
     ``hub`` is the hub's address (see hub_url for the default).
     """
-    from .install import install_model  # install imports registry; keep this module light
+    from .install import ensure_space, install_model  # install imports registry; keep this module light
     from .quantize import require_quantiser
 
-    known = HUB_MODELS.get(key)
-    if not repo:
-        if known is None:
-            raise MemDeskError(f"unknown model {key!r}; known: {', '.join(HUB_MODELS)} (or pass --repo OWNER/NAME)")
-        repo = known.repo
-    revision = revision or (known.revision if known and repo == known.repo else "main")
-    files = known.files if known else {ONNX_FILE: f"onnx/{ONNX_FILE}", TOKENIZER_FILE: TOKENIZER_FILE}
+    repo, revision, files = _source(key, repo, revision)
     final = check_name(name or (key + "-int8" if int8 else key))
     if int8:
         require_quantiser()
@@ -315,16 +330,11 @@ def download_model(
     work = root / ".downloads" / sanitise_name(f"{repo}@{revision[:12]}")
     work.mkdir(parents=True, exist_ok=True)
     total = sum(remote[p].size for p in files.values())
-    from .install import ensure_space
-
     ensure_space(root, total * 2)  # the download, then the installed copy
     _fetch_files(
         f"{base}/{repo}", repo, revision, files, remote, work, total, progress=progress, status=status, cancel=cancel
     )
-    settings = known_defaults(key) or {}
-    settings.pop("dimension", None)  # the model itself says that
-    if pooling:
-        settings["pooling"] = pooling
+    settings = _install_settings(key, pooling)
     try:
         return install_model(
             work,

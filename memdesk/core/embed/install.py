@@ -170,40 +170,20 @@ def install_model(
     staging = root / f".install-{uuid.uuid4().hex[:12]}"
     staging.mkdir()
     try:
-        status(f"checking {source.name}")
-        base_dir, default_name, onnx_src, tok_src = _gather(source, staging)
-        base = read_config(base_dir) if base_dir is not None else None
-        final = name or (base.name if base else sanitise_name(default_name))
-        check_name(final)
-        target = root / final
-        if target.exists() and not force:
-            raise ModelError(
-                f"a model named {final!r} is already installed; pass --force to replace it "
-                "or --name to install it under another name",
-                "exists",
-            )
-        if base and base.quantization and int8:
-            raise MemDeskError(f"{source} is already quantised ({base.quantization}); install without --int8")
-        ensure_space(root, onnx_src.stat().st_size + tok_src.stat().st_size)
-        _stage(onnx_src, tok_src, staging, int8=int8, status=status)
-        status("loading and testing the model")
-        config = _test_and_configure(
+        final = _build(
+            source,
             staging,
-            base,
-            default_name,
-            threads,
-            dict(
-                name=final,
-                pooling=pooling,
-                max_tokens=max_tokens,
-                query_instruction=query_instruction,
-                normalise=normalise,
+            root,
+            name=name,
+            force=force,
+            int8=int8,
+            threads=threads,
+            source_label=source_label,
+            status=status,
+            overrides=dict(
+                pooling=pooling, max_tokens=max_tokens, query_instruction=query_instruction, normalise=normalise
             ),
-            quantization=QUANTIZATION_LABEL if int8 else (base.quantization if base else ""),
-            source=source_label or (base.source if base and base.source else str(source)),
         )
-        write_config(staging, config)
-        _swap_into_place(staging, target, root)
     except OSError as exc:
         if exc.errno in (errno.ENOSPC, errno.EDQUOT):
             raise ModelError(f"the disk is full: could not install into {root} ({exc})", "disk") from exc
@@ -214,6 +194,52 @@ def install_model(
     if make_active or (make_active is None and active_name(root) is None):
         set_active(final, root)
     return model_info(final, root)
+
+
+def _build(
+    source: Path,
+    staging: Path,
+    root: Path,
+    *,
+    name: str | None,
+    force: bool,
+    int8: bool,
+    threads: int,
+    source_label: str | None,
+    status,
+    overrides: dict,
+) -> str:
+    """Check ``source``, stage, test and configure it in ``staging``, then swap it into place
+    under ``root``; returns the installed name."""
+    status(f"checking {source.name}")
+    base_dir, default_name, onnx_src, tok_src = _gather(source, staging)
+    base = read_config(base_dir) if base_dir is not None else None
+    final = name or (base.name if base else sanitise_name(default_name))
+    check_name(final)
+    target = root / final
+    if target.exists() and not force:
+        raise ModelError(
+            f"a model named {final!r} is already installed; pass --force to replace it "
+            "or --name to install it under another name",
+            "exists",
+        )
+    if base and base.quantization and int8:
+        raise MemDeskError(f"{source} is already quantised ({base.quantization}); install without --int8")
+    ensure_space(root, onnx_src.stat().st_size + tok_src.stat().st_size)
+    _stage(onnx_src, tok_src, staging, int8=int8, status=status)
+    status("loading and testing the model")
+    config = _test_and_configure(
+        staging,
+        base,
+        default_name,
+        threads,
+        dict(name=final, **overrides),
+        quantization=QUANTIZATION_LABEL if int8 else (base.quantization if base else ""),
+        source=source_label or (base.source if base and base.source else str(source)),
+    )
+    write_config(staging, config)
+    _swap_into_place(staging, target, root)
+    return final
 
 
 def _gather(source: Path, staging: Path) -> tuple[Path | None, str, Path, Path]:
