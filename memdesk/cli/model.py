@@ -74,21 +74,28 @@ def _report_installed(info) -> int:
     return 0
 
 
-@_guarded
-def cmd_install(args) -> int:
-    progress = _Progress()
-    info = _embed().install_model(
-        args.source,
+def _install_options(args, progress: _Progress) -> dict:
+    """The options install and download share; --use makes the model active, else only a first one is."""
+    return dict(
         name=args.name,
         pooling=args.pooling,
-        max_tokens=args.max_tokens,
-        query_instruction=args.query_instruction,
-        normalise=False if args.no_normalise else None,
         int8=args.int8,
         force=args.force,
         make_active=True if args.use else None,
         threads=args.threads,
         status=progress.status,
+    )
+
+
+@_guarded
+def cmd_install(args) -> int:
+    progress = _Progress()
+    info = _embed().install_model(
+        args.source,
+        max_tokens=args.max_tokens,
+        query_instruction=args.query_instruction,
+        normalise=False if args.no_normalise else None,
+        **_install_options(args, progress),
     )
     return _report_installed(info)
 
@@ -99,17 +106,11 @@ def cmd_download(args) -> int:
     try:
         info = _embed().download_model(
             args.model,
-            int8=args.int8,
-            name=args.name,
             repo=args.repo,
             revision=args.revision,
-            pooling=args.pooling,
-            force=args.force,
-            make_active=True if args.use else None,
-            threads=args.threads,
             hub=args.hub,
             progress=progress,
-            status=progress.status,
+            **_install_options(args, progress),
         )
     finally:
         progress.end()
