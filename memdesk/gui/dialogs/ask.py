@@ -15,24 +15,12 @@ translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 
 class Asker:
-    def choose(
-        self,
-        parent,
-        title: str,
-        text: str,
-        options: list[tuple[str, str]],
-        *,
-        default: str | None = None,
-        cancel: str | None = None,
-        detail: str = "",
-        warning: bool = False,
-    ) -> str | None:
-        """One of the option keys (or ``cancel``'s key / None when dismissed)."""
-        box, buttons = self.question_box(
-            parent, title, text, options, default=default, cancel=cancel, detail=detail, warning=warning
-        )
+    def choose(self, parent, title: str, text: str, options: list[tuple[str, str]], **how) -> str | None:
+        """One of the option keys (or ``cancel``'s key / None when dismissed); ``how`` is
+        question_box's default, cancel, detail and warning."""
+        box, buttons = self.question_box(parent, title, text, options, **how)
         box.exec()
-        return buttons.get(box.clickedButton(), cancel)
+        return buttons.get(box.clickedButton(), how.get("cancel"))
 
     @staticmethod
     def question_box(
