@@ -15,14 +15,13 @@ run catches up on memories written before that (and on a changed scorer).
 
 from __future__ import annotations
 
-import logging
 import re
-import threading
 
 from ..changes import Changes
 from ..io.common import bind
 from ..models import Memory
 from .report import TaskReport
+from .similarity import load_jieba
 from .steps import batches, check
 
 BASE = 50
@@ -169,20 +168,13 @@ _PERSON = re.compile(
     f"(?:[小老阿][{_SURNAMES}]|[{_SURNAMES}](?:经理|总|老师|先生|女士|小姐|医生|律师|主任|教授|"
     f"师傅|工|哥|姐|叔|阿姨|局|处|科长|校长|老板))"
 )
-_lock = threading.Lock()
-_pseg = None
 
 
 def _tagger():
-    global _pseg
-    with _lock:
-        if _pseg is None:
-            import jieba
-            import jieba.posseg as pseg  # local: a second to load, only when scoring
+    load_jieba()
+    import jieba.posseg as pseg  # local: only when scoring; jieba itself is loaded once, above
 
-            jieba.setLogLevel(logging.WARNING)
-            _pseg = pseg
-    return _pseg
+    return pseg
 
 
 def breakdown(text: str) -> dict:

@@ -34,7 +34,8 @@ def bigrams(text: str) -> frozenset[str]:
     return frozenset(chars[i : i + 2] for i in range(len(chars) - 1))
 
 
-def _segmenter():
+def load_jieba():
+    """jieba, imported on first use (about a second) by whichever thread asks first, its log quiet."""
     global _jieba
     with _lock:
         if _jieba is None:
@@ -46,7 +47,7 @@ def _segmenter():
 
 
 def words(text: str) -> frozenset[str]:
-    return frozenset(w for w in _segmenter().lcut(fold(text)) if _WORD.search(w))
+    return frozenset(w for w in load_jieba().lcut(fold(text)) if _WORD.search(w))
 
 
 def jaccard(a, b) -> float:
