@@ -7,6 +7,7 @@ from functools import partial
 from ..listing import memory_ids
 from .base import (
     _ABSENT,
+    PERSONA_FIELDS,
     Result,
     StaleStepError,
     _owned,
@@ -70,12 +71,7 @@ def delete_persona(store, *, persona_id: str, memories: str, expect: tuple | Non
         )
         changes = store.delete_persona(persona_id, memories=memories)
         left = fingerprints(store, owned)
-    kept = {
-        "name": persona.name,
-        "description": persona.description,
-        "colour": persona.colour,
-        "auto_save_memory": persona.auto_save_memory,
-    }
+    kept = {name: getattr(persona, name) for name in PERSONA_FIELDS}
     return Result(
         changes,
         partial(
