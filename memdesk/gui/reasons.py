@@ -16,7 +16,8 @@ from PySide6.QtCore import QCoreApplication, QLocale
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 
-def _patterns():
+def _tool_patterns():
+    """What the tools say to an assistant (memdesk.core.tools): its arguments, and refusals."""
     return (
         (r"'(?P<name>\w+)' is required", translate("Reasons", "the argument {name} is missing")),
         (
@@ -58,6 +59,12 @@ def _patterns():
             r"persona: there is no persona named '(?P<name>[^']+)'",
             translate("Reasons", "there is no persona named {name}"),
         ),
+    )
+
+
+def _record_patterns():
+    """What validation and an import plan say about a memory's fields or a file's record."""
+    return (
         (r"(?P<field>\w+): must not be blank", translate("Reasons", "{field} is empty")),
         (
             r"(?P<field>\w+): is (?P<n>[\d,]+) characters long; the limit is (?P<limit>[\d,]+)",
@@ -90,6 +97,10 @@ def _patterns():
             translate("Reasons", "another memory of this persona already has the key {key}"),
         ),
     )
+
+
+def _patterns():
+    return _tool_patterns() + _record_patterns()
 
 
 def _argument_names() -> dict[str, str]:
