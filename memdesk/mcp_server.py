@@ -6,9 +6,6 @@ model) is imported before the handshake: the search index (kept in the store)
 is opened and jieba loaded by a background thread while the client shakes
 hands, so initialize answers at once and the first search does not wait
 long. No network socket is ever opened.
-
-build_server is longer than our usual 60 lines on purpose: it is a table of six short
-handlers that share ``tools`` and ``in_worker``, and reads best in one place.
 """
 
 from __future__ import annotations
@@ -24,102 +21,98 @@ def _text(value) -> str:
     return json.dumps(value, ensure_ascii=False, indent=1)
 
 
-def build_server(tools):
-    """An MCP Server exposing ``tools`` (a MemoryTools), the brief as a resource and a prompt."""
-    import anyio
-    import mcp_types as types
-    from mcp.server.lowlevel import Server
+class _Handlers:
+    """The server's six answers (tools, the brief as a resource and as a prompt). Every store call
+    runs in a worker thread, one at a time, off the event loop."""
 
-    from . import __version__
-    from .core.errors import MemDeskError
-    from .core.tools.service import brief_for
+    def __init__(self, tools):
+        import anyio
+        import mcp_types
 
-    lane = anyio.CapacityLimiter(1)  # one store operation at a time, off the event loop
+        self.tools, self.types = tools, mcp_types
+        self.lane = anyio.CapacityLimiter(1)
 
-    async def in_worker(func, *args):
-        return await anyio.to_thread.run_sync(func, *args, limiter=lane)
+    async def in_worker(self, func, *args):
+        import anyio
 
-    async def list_tools(ctx, params):
-        specs = await in_worker(tools.list_tools)
-        return types.ListToolsResult(
-            tools=[
-                types.Tool(
-                    name=s["function"]["name"],
-                    description=s["function"]["description"],
-                    input_schema=s["function"]["parameters"],
-                )
-                for s in specs
-            ]
+        return await anyio.to_thread.run_sync(func, *args, limiter=self.lane)
+
+    async def list_tools(self, ctx, params):
+        t = self.types
+        specs = [s["function"] for s in await self.in_worker(self.tools.list_tools)]
+        return t.ListToolsResult(
+            tools=[t.Tool(name=f["name"], description=f["description"], input_schema=f["parameters"]) for f in specs]
         )
 
-    async def call_tool(ctx, params):
+    async def call_tool(self, ctx, params):
+        from .core.errors import MemDeskError
+
+        t = self.types
         try:
-            result = await in_worker(tools.call, params.name, params.arguments or {})
+            result = await self.in_worker(self.tools.call, params.name, params.arguments or {})
         except MemDeskError as exc:
-            return types.CallToolResult(content=[types.TextContent(type="text", text=str(exc))], is_error=True)
-        return types.CallToolResult(
-            content=[types.TextContent(type="text", text=_text(result))], structured_content=result
-        )
+            return t.CallToolResult(content=[t.TextContent(type="text", text=str(exc))], is_error=True)
+        return t.CallToolResult(content=[t.TextContent(type="text", text=_text(result))], structured_content=result)
 
-    async def list_resources(ctx, params):
-        return types.ListResourcesResult(
-            resources=[
-                types.Resource(
-                    name="memory_brief",
-                    uri=BRIEF_URI,
-                    mime_type="text/plain",
-                    description="The memories this assistant should keep in mind (top long- and short-term).",
-                )
-            ]
+    async def list_resources(self, ctx, params):
+        resource = self.types.Resource(
+            name="memory_brief",
+            uri=BRIEF_URI,
+            mime_type="text/plain",
+            description="The memories this assistant should keep in mind (top long- and short-term).",
         )
+        return self.types.ListResourcesResult(resources=[resource])
 
-    async def read_resource(ctx, params):
+    async def read_resource(self, ctx, params):
+        from .core.tools.service import brief_for
+
         if str(params.uri) != BRIEF_URI:
             raise ValueError(f"unknown resource {params.uri}")
-        brief = await in_worker(lambda: brief_for(tools))
-        return types.ReadResourceResult(
-            contents=[types.TextResourceContents(uri=BRIEF_URI, mime_type="text/plain", text=brief.text)]
-        )
+        brief = await self.in_worker(lambda: brief_for(self.tools))
+        text = self.types.TextResourceContents(uri=BRIEF_URI, mime_type="text/plain", text=brief.text)
+        return self.types.ReadResourceResult(contents=[text])
 
-    async def list_prompts(ctx, params):
-        return types.ListPromptsResult(
-            prompts=[
-                types.Prompt(
-                    name="memory_brief",
-                    description="Memory brief for the system prompt, ranked for a user message.",
-                    arguments=[
-                        types.PromptArgument(name="message", description="The user's current message", required=False)
-                    ],
-                )
-            ]
+    async def list_prompts(self, ctx, params):
+        t = self.types
+        argument = t.PromptArgument(name="message", description="The user's current message", required=False)
+        prompt = t.Prompt(
+            name="memory_brief",
+            description="Memory brief for the system prompt, ranked for a user message.",
+            arguments=[argument],
         )
+        return t.ListPromptsResult(prompts=[prompt])
 
-    async def get_prompt(ctx, params):
+    async def get_prompt(self, ctx, params):
+        from .core.tools.service import brief_for
+
+        t = self.types
         if params.name != "memory_brief":
             raise ValueError(f"unknown prompt {params.name}")
         message = (params.arguments or {}).get("message")
-        brief = await in_worker(lambda: brief_for(tools, message=message))
-        return types.GetPromptResult(
-            description="Memory brief",
-            messages=[
-                types.PromptMessage(
-                    role="user", content=types.TextContent(type="text", text=brief.text or "(no memories)")
-                )
-            ],
-        )
+        brief = await self.in_worker(lambda: brief_for(self.tools, message=message))
+        content = t.TextContent(type="text", text=brief.text or "(no memories)")
+        return t.GetPromptResult(description="Memory brief", messages=[t.PromptMessage(role="user", content=content)])
 
+
+def build_server(tools):
+    """An MCP Server exposing ``tools`` (a MemoryTools), the brief as a resource and a prompt."""
+    from mcp.server.lowlevel import Server
+
+    from . import __version__
+
+    h = _Handlers(tools)
     return Server(
         "memdesk",
         version=__version__,
         instructions="Long-term memory of the user, shared with the MemDesk desktop app. Save what is worth "
         "remembering across conversations with memory_save/memory_upsert; look things up with "
         "memory_search/memory_query before asking the user again.",
-        on_list_tools=list_tools,
-        on_call_tool=call_tool,
-        on_list_resources=list_resources,
-        on_read_resource=read_resource,
-        on_list_prompts=list_prompts,
-        on_get_prompt=get_prompt,
+        on_list_tools=h.list_tools,
+        on_call_tool=h.call_tool,
+        on_list_resources=h.list_resources,
+        on_read_resource=h.read_resource,
+        on_list_prompts=h.list_prompts,
+        on_get_prompt=h.get_prompt,
     )
 
 

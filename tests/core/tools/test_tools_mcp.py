@@ -60,6 +60,30 @@ def test_mcp_server_end_to_end(db_path):
         store.close()
 
 
+def test_mcp_brief_as_resource_and_prompt(db_path):
+    store = Store.open(db_path)
+    store.add(content="用户对花生过敏", importance=9)
+    store.close()
+
+    async def body(session, _):
+        resources = (await session.list_resources()).resources
+        prompts = (await session.list_prompts()).prompts
+        prompt = await session.get_prompt("memory_brief", {"message": "晚饭吃什么"})
+        try:
+            await session.get_prompt("no_such_prompt")
+        except Exception as exc:  # the SDK raises the server's error as an McpError
+            unknown = str(exc)
+        else:
+            unknown = ""
+        return resources, prompts, prompt, unknown
+
+    resources, prompts, prompt, unknown = anyio.run(_session_run, db_path, body)
+    assert [(r.name, str(r.uri)) for r in resources] == [("memory_brief", "memdesk://brief")]
+    assert [p.name for p in prompts] == ["memory_brief"] and [a.name for a in prompts[0].arguments] == ["message"]
+    assert prompt.messages[0].role == "user" and "用户对花生过敏" in prompt.messages[0].content.text
+    assert "unknown prompt" in unknown
+
+
 def test_mcp_persona_switched_off_offers_no_tools(db_path):
     store = Store.open(db_path)
     persona_id, _ = store.create_persona(name="安静助手")
