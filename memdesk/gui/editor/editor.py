@@ -64,13 +64,15 @@ class MemoryEditor(QWidget):
 
     # ---- layout ---------------------------------------------------------------------------------
     def _build(self) -> None:
+        # Widgets are made in the order Tab visits them: heading, fields, buttons, details, tabs.
+        self._build_heading()
         self.form = MemoryForm(self.session, self)
         self.form.edited.connect(self._update_dirty)
-        self.details_box = DetailsBox(self)
+        form_pane = self._build_form_pane()
         self.tabs = self._build_tabs()
         self.split = QSplitter(Qt.Orientation.Vertical, self)
         self.split.setObjectName("editorSplit")
-        self.split.addWidget(self._build_form_pane())
+        self.split.addWidget(form_pane)
         self.split.addWidget(self.tabs)
         self.split.setChildrenCollapsible(False)
         self.split.setStretchFactor(0, 3)
@@ -109,10 +111,10 @@ class MemoryEditor(QWidget):
         buttons.addStretch(1)
         buttons.addWidget(self.revert_button)
         buttons.addWidget(self.save_button)
+        self.details_box = DetailsBox(self)
 
         top = QWidget(self)
         top_layout = QVBoxLayout(top)
-        self._build_heading()
         top_layout.addWidget(self.heading)
         top_layout.addWidget(self.banner)
         top_layout.addWidget(self.form)
