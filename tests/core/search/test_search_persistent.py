@@ -19,7 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memdesk.core.search import SearchEngine
-from memdesk.core.search.indexer import META, pending, rebuild
+from memdesk.core.search.index_meta import META
+from memdesk.core.search.indexer import pending, rebuild
 from memdesk.core.store import Store
 
 ROOT = Path(__file__).resolve().parents[3]
