@@ -8,14 +8,18 @@ reads where the memory landed.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..times import now_utc
-from .engine import VECTOR_DEPTH, SearchEngine  # imported by the engine on demand: no cycle at load
 from .explain import MissExplanation
 from .filters import Evaluator
 from .query import parse
+from .ranker import VECTOR_DEPTH
+
+if TYPE_CHECKING:
+    from .engine import SearchEngine
 
 
 def explain_missing(
