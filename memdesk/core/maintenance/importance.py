@@ -15,9 +15,7 @@ run catches up on memories written before that (and on a changed scorer).
 
 from __future__ import annotations
 
-import logging
 import re
-import threading
 
 from ..changes import Changes
 from ..io.common import bind
@@ -169,25 +167,13 @@ _PERSON = re.compile(
     f"(?:[小老阿][{_SURNAMES}]|[{_SURNAMES}](?:经理|总|老师|先生|女士|小姐|医生|律师|主任|教授|"
     f"师傅|工|哥|姐|叔|阿姨|局|处|科长|校长|老板))"
 )
-_lock = threading.Lock()
-_pseg = None
-
-
-def _tagger():
-    global _pseg
-    with _lock:
-        if _pseg is None:
-            import jieba
-            import jieba.posseg as pseg  # local: a second to load, only when scoring
-
-            jieba.setLogLevel(logging.WARNING)
-            _pseg = pseg
-    return _pseg
 
 
 def breakdown(text: str) -> dict:
     """Points per dimension (after caps), plus the total 0–100: the "why" of a score."""
-    words = [(w.word.strip(), w.flag) for w in _tagger().cut(text, HMM=False) if w.word.strip()]
+    from ..search.tokenize import shared_tokenizer  # jieba loads on first use
+
+    words = [(w.strip(), f) for w, f in shared_tokenizer().tagged(text) if w.strip()]
     lowered = text.lower()
     times = {m.group(0) for m in _TIME.finditer(text)} | {w for w, f in words if f in ("t", "tg")}
     emotions = {e for e in _EMOTION if e in lowered} | ({"!"} if re.search(r"[!！]", text) else set())

@@ -104,3 +104,18 @@ def segmenter():
         except OSError:
             pass  # a read-only cache folder only costs the stall
     return seg
+
+
+def pos_tagger(segmenter=None):
+    """jieba.posseg's tagger over ``segmenter``'s dictionary (a Tokenizer's loaded one), or
+    over jieba's default dictionary when None. Its word tags are read once (~0.2 s) and
+    shared: borrowing a loaded dictionary saves loading jieba's default a second time
+    (~0.5 s and ~50 MB)."""
+    _import_jieba()
+    import jieba.posseg as pseg  # reads the word tags of jieba's dict.txt once, into pseg.dt
+
+    if segmenter is None:
+        return pseg.dt
+    tagger = pseg.POSTokenizer.__new__(pseg.POSTokenizer)  # its __init__ would read the tags again
+    tagger.tokenizer, tagger.word_tag_tab = segmenter, pseg.dt.word_tag_tab
+    return tagger

@@ -77,14 +77,6 @@ BATCH = 500  # memories cut per build transaction
 COMPACT_AFTER = 2000  # memories cut in one write before it compacts the postings (index_segments)
 
 
-def _bag(terms: dict) -> str:
-    """A term bag as compact JSON (whole counts without ".0"): three bags a memory
-    make up most of search_doc."""
-    return json.dumps(
-        {t: int(v) if v == int(v) else v for t, v in terms.items()}, ensure_ascii=False, separators=(",", ":")
-    )
-
-
 def _cut_key(record) -> str:
     """What a memory's cut depends on, field by field (the joined text cannot tell
     a title from the start of the content)."""
@@ -163,10 +155,11 @@ class _Writer:
             self.metas.append((doc, pack_meta(doc, record, self.codes, *_lengths(before))))
             return
         text = searchable_text(record)
-        if same:
-            after = before
+        if same:  # the vocabulary changed, not the text: the bags as they are
+            after, (words, grams, pinyin) = before, (old[3] or "{}", old[4] or "{}", old[8] or "{}")
         else:
-            after = terms if terms is not None else cut_one((self.tokenizer, record, self.vocabulary.within(text)))
+            cut = terms if terms is not None else cut_one((self.tokenizer, record, self.vocabulary.within(text)))
+            after, (words, grams, pinyin) = cut[:3], cut.bags
             for table, old_bag, new_bag in zip(_TABLES, before, after):
                 self._postings(table, doc, old_bag, new_bag)
         lengths = _lengths(after)
@@ -176,7 +169,6 @@ class _Writer:
         old_tags = json.loads(old[6]) if old is not None else []
         self.tag_drop += [(t, doc) for t in set(old_tags) - set(tags)]
         self.tag_put += [(t, doc) for t in set(tags) - set(old_tags)]
-        words, grams, pinyin = (_bag(bag) for bag in after)
         ehash = text_hash(embed_text(record.title, record.content))
         vocab_json, tags_json = json.dumps(vocab, ensure_ascii=False), json.dumps(tags, ensure_ascii=False)
         self.docs.append((doc, record.id, text, words, grams, vocab_json, tags_json, ehash, key, pinyin))
@@ -193,6 +185,9 @@ class _Writer:
         return old[0]
 
     def _postings(self, table: str, doc: int, old: dict, new: dict) -> None:
+        if not old:  # a new memory (most of an import): nothing to compare with
+            self.put[table] += [(t, doc, tf) for t, tf in new.items() if tf > 0]
+            return
         self.drop[table] += [(t, doc) for t in old if t not in new]
         self.put[table] += [(t, doc, tf) for t, tf in new.items() if old.get(t) != tf and tf > 0]
 
