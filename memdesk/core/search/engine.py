@@ -294,7 +294,7 @@ class SearchEngine:
             r = self._rank(tree, persona, now, semantic, expand, limit, lenient)
             hits = self._hits(r, r.order if limit is None else r.order[:limit])
         result = SearchResult(
-            tree.render(), hits, len(r.order), r.semantic, r.notice, expanded_with=tuple(r.expansion.words)
+            tree.render(), hits, r.total, r.semantic, r.notice, expanded_with=tuple(r.expansion.words)
         )
         if record_access and hits and self.store is not None:
             result.changes = self.store.touch([h.id for h in hits])
@@ -322,8 +322,9 @@ class SearchEngine:
         prefetch = getattr(keyword.words, "prefetch", None)
         if prefetch is not None and r.terms.pinyin:  # naming a pinyin match reads the hits' word bags
             prefetch(shown.tolist(), keyword.bigrams)
+        matched = keyword.matched_many(shown.tolist(), r.terms)
         for i, slot in enumerate(shown.tolist()):
-            words, grams = keyword.matched(slot, r.terms)
+            words, grams = matched[i]
             pinyin = keyword.matched_pinyin(slot, r.terms) if r.terms.pinyin else []
             record = records[slot]
             folded = script_matches(r.plan.rank_texts, record, words + grams)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .best_only import best_only
 from .filters import Evaluator, Plan, plan, visible_mask
 from .fusion import context_lift, final_scores, hybrid, rrf
 from .keyword import QueryTerms
@@ -35,7 +36,7 @@ class Ranking:
     plan: Plan
     terms: QueryTerms
     expansion: QueryTerms  # related terms added to the keyword ranking
-    order: np.ndarray  # result slots, best first
+    order: np.ndarray  # result slots, best first (only the first ``limit`` when _best_only ranked)
     final: np.ndarray
     fusion: np.ndarray
     ranks: dict
@@ -44,6 +45,11 @@ class Ranking:
     visible: np.ndarray
     semantic: bool
     notice: str
+    total: int = -1  # results before the limit (len(order) unless only the first were ordered)
+
+    def __post_init__(self) -> None:
+        if self.total < 0:
+            self.total = len(self.order)
 
 
 @dataclass
@@ -74,7 +80,14 @@ def rank(engine: SearchEngine, tree, persona, now, semantic, expand, limit, leni
     zeros = np.zeros(size)
     word_bm25, gram_bm25 = index.keyword.scores(terms, size) if terms else (zeros, zeros)
     pinyin_bm25 = index.keyword.pinyin_scores(terms, size) if terms.pinyin else zeros
-    keyword = word_bm25 + engine.keyword_settings.bigram_weight * gram_bm25 + pinyin_bm25
+    keyword = word_bm25 + engine.keyword_settings.bigram_weight * gram_bm25
+    if terms.pinyin:  # (adding zeros changes nothing and costs a pass over every memory)
+        keyword += pinyin_bm25
+    scored = (word_bm25, gram_bm25, pinyin_bm25, keyword)
+    if limit is not None and len(parts) == 1 and not _vectors_rank(engine, query_plan, semantic):
+        best = _best_ranking(engine, now, limit, query_plan, terms, allowed, visible, scored, semantic)
+        if best is not None:
+            return best
     lists = _keyword_lists(engine, parts, keyword, allowed, expand) if terms else _Lists({}, {}, QueryTerms())
     similarity, semantic_used, notice = _vector_list(engine, lists, query_plan, allowed, visible, semantic)
     _substring_list(engine, lists.rankings, query_plan, keyword, allowed, limit)
@@ -109,6 +122,22 @@ def rank(engine: SearchEngine, tree, persona, now, semantic, expand, limit, leni
         visible,
         semantic_used,
         notice,
+    )
+
+
+def _best_ranking(engine: SearchEngine, now, limit, query_plan, terms, allowed, visible, scored, semantic):
+    """The ranking from best_only.py when the keyword ranking alone decides (one plain
+    query, no vectors; not a question: no expansion, no context): only the first
+    ``limit`` results are ordered. None when it does not apply."""
+    if terms.sentence or not query_plan.retrieval:
+        return None
+    best = best_only(engine, now, limit, allowed, terms, scored)
+    if best is None:
+        return None
+    order, total, final, fusion, ranks, columns = best
+    notice = NO_EMBEDDER if engine.embedder is None else _no_vectors_notice(engine, semantic)
+    return Ranking(
+        query_plan, terms, QueryTerms(), order, final, fusion, ranks, columns, allowed, visible, False, notice, total
     )
 
 
@@ -150,6 +179,14 @@ def _expansion(engine: SearchEngine, terms: QueryTerms, scores, allowed, expand:
     return keyword.expansion(terms, scores, allowed)
 
 
+def _vectors_rank(engine: SearchEngine, query_plan, semantic: bool) -> bool:
+    """Whether a vector ranking takes part (_vector_list's conditions)."""
+    vectors = engine._index.vectors
+    return bool(
+        engine.embedder is not None and semantic and vectors is not None and len(vectors) and query_plan.rank_texts
+    )
+
+
 def _vector_list(engine: SearchEngine, lists: _Lists, query_plan, allowed, visible, semantic):
     """The vector ranking when a model and vectors are there; returns (similarity per slot,
     whether vectors took part, a notice on why not or what they missed)."""
@@ -161,7 +198,7 @@ def _vector_list(engine: SearchEngine, lists: _Lists, query_plan, allowed, visib
     if not semantic:
         return similarity, False, ""
     if index.vectors is None or not len(index.vectors):
-        return similarity, False, "keyword search only: no memory has a vector for this model yet"
+        return similarity, False, _no_vectors_notice(engine, semantic)
     if not query_plan.rank_texts:
         return similarity, False, ""
     qvec = embedder.embed([" ".join(query_plan.rank_texts)], query=True)[0]
@@ -172,6 +209,13 @@ def _vector_list(engine: SearchEngine, lists: _Lists, query_plan, allowed, visib
     covered, shown = int(index.vectors.has(size)[visible].sum()), int(visible.sum())
     notice = f"{shown - covered} memories have no vector yet; they are found by keyword only" if covered < shown else ""
     return similarity, True, notice
+
+
+def _no_vectors_notice(engine: SearchEngine, semantic: bool) -> str:
+    vectors = engine._index.vectors
+    if semantic and (vectors is None or not len(vectors)):
+        return "keyword search only: no memory has a vector for this model yet"
+    return ""
 
 
 def _substring_list(engine: SearchEngine, rankings, query_plan, keyword, allowed, limit) -> None:

@@ -47,6 +47,7 @@ class StoredField(BM25Field):
         self._avg: float | None = None
         self._docs: dict[int, dict[str, float]] = {}
         self._dirty: np.ndarray | None = None  # memories whose blob entries are stale (index_segments)
+        self._segments: bool | None = None  # whether any term has a blob (small stores have none)
 
     def reset(self, n: int, total: float, *, postings: bool = True) -> None:
         """New statistics; ``postings``: the postings changed too (else, e.g. after access
@@ -55,7 +56,7 @@ class StoredField(BM25Field):
         if postings:
             self._cache.clear()
             self._docs.clear()
-            self._dirty = None
+            self._dirty = self._segments = None
 
     def __len__(self) -> int:
         return self._n
@@ -75,9 +76,11 @@ class StoredField(BM25Field):
             self._cache.move_to_end(term)
             return cached
         conn = self.store.connection()
-        if self._dirty is None:
+        if self._segments is None:
+            self._segments = segments.has_segments(conn)
+        if self._dirty is None and self._segments:
             self._dirty = segments.dirty_docs(conn)
-        arrays = segments.read(conn, self.name, term, self._dirty)
+        arrays = segments.read(conn, self.name, term, self._dirty) if self._segments else None
         if arrays is None:
             rows = conn.execute(f"SELECT doc, tf FROM {self.name} WHERE term = ?", (term,)).fetchall()
             table = np.array(rows, dtype=np.float64).reshape(-1, 2)
@@ -138,6 +141,22 @@ class StoredField(BM25Field):
             at = int(np.searchsorted(docs, slot))
             return at < len(docs) and int(docs[at]) == int(slot)
         return term in (bag if bag is not None else self.doc_weights(slot))
+
+    def holding(self, slots: list[int], term: str) -> set[int]:
+        """Which of these slots contain ``term`` (contains() for many hits in one step)."""
+        cached = self._cache.get(term)
+        if cached is None or not slots:
+            return {s for s in slots if self.contains(s, term)}
+        wanted = np.asarray(slots, dtype=np.int64)
+        docs = cached[0]
+        at = np.minimum(np.searchsorted(docs, wanted), max(len(docs) - 1, 0))
+        found = (docs[at] == wanted) if len(docs) else np.zeros(len(wanted), dtype=bool)
+        out = set()
+        for slot, hit in zip(slots, found.tolist()):
+            bag = self._docs.get(int(slot))  # a bag read already is asked, as contains() does
+            if (term in bag) if bag is not None else hit:
+                out.add(slot)
+        return out
 
     def prefetch(self, slots: list[int], other: StoredField) -> None:
         """Read the term bags of the hits about to be explained, for both fields, in one query."""
