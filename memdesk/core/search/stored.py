@@ -206,8 +206,10 @@ class StoredSubstring(SubstringIndex):
     def find(self, needle: str, allowed: np.ndarray | None = None, limit: int | None = None) -> list[int]:
         if not needle:
             return []
-        found: list[int] = []
         size = self.table.size
+        if allowed is not None and 4 * int(allowed[:size].sum()) < size:
+            return self._find_among(needle, np.where(allowed[:size])[0].tolist(), limit)
+        found: list[int] = []
         for (doc,) in self.store.connection().execute(
             "SELECT doc FROM search_text WHERE instr(text, ?) > 0 ORDER BY doc", (needle,)
         ):
@@ -215,6 +217,22 @@ class StoredSubstring(SubstringIndex):
                 found.append(doc)
                 if limit is not None and len(found) >= limit:
                     break
+        return found
+
+    def _find_among(self, needle: str, docs: list[int], limit: int | None) -> list[int]:
+        """find() when a filter leaves few memories (a tag, a persona): their texts only, in doc
+        order, instead of scanning every text in the store."""
+        found: list[int] = []
+        conn = self.store.connection()
+        for start in range(0, len(docs), 500):
+            chunk = docs[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = conn.execute(f"SELECT doc, text FROM search_text WHERE doc IN ({marks}) ORDER BY doc", chunk)
+            for doc, text in rows:
+                if needle in text:
+                    found.append(doc)
+                    if limit is not None and len(found) >= limit:
+                        return found
         return found
 
     def text(self, slot: int) -> str:

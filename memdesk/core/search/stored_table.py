@@ -23,6 +23,7 @@ class StoredTable(RecordTable):
         self.store = store
         self._size = 0
         self._count = 0
+        self._tags: dict[str, np.ndarray] = {}  # tag: filters' masks (tag_mask)
         self.add_columns()
 
     def __len__(self) -> int:
@@ -42,6 +43,7 @@ class StoredTable(RecordTable):
         self._size = max(self._size, size)
 
     def load(self) -> None:
+        self._tags.clear()
         conn = self.store.connection()
         size = conn.execute("SELECT COALESCE(MAX(doc), 0) + 1 FROM search_meta").fetchone()[0]
         for name, array in self.cols.items():
@@ -89,6 +91,7 @@ class StoredTable(RecordTable):
 
     def refresh(self, memory_ids: list[str]) -> list[tuple[int, str]]:
         """Re-read these memories' columns; returns (slot, embed-text hash) of each found."""
+        self._tags.clear()
         conn = self.store.connection()
         found, blobs = [], []
         for start in range(0, len(memory_ids), 500):
@@ -157,6 +160,15 @@ class StoredTable(RecordTable):
         return row[0] if row else None
 
     def tag_mask(self, pattern: str) -> np.ndarray:
+        # Kept until memories change: typing after a tag: filter asks again at every keystroke.
+        known = self._tags.get(pattern)
+        if known is None or len(known) != self.size:
+            if len(self._tags) >= 16:  # typed prefixes (tag:健, tag:健康) come and go
+                self._tags.clear()
+            known = self._tags[pattern] = self._tag_mask(pattern)
+        return known.copy()
+
+    def _tag_mask(self, pattern: str) -> np.ndarray:
         mask = np.zeros(self.size, dtype=bool)
         pattern = normalise(pattern)
         conn = self.store.connection()
@@ -167,8 +179,9 @@ class StoredTable(RecordTable):
         else:
             tags = [pattern]
         for tag in tags:
-            docs = [d for (d,) in conn.execute("SELECT doc FROM search_tag WHERE tag = ?", (tag,)) if d < self.size]
-            mask[docs] = True
+            rows = conn.execute("SELECT doc FROM search_tag WHERE tag = ?", (tag,)).fetchall()
+            docs = np.array([d for (d,) in rows], dtype=np.int64)
+            mask[docs[docs < len(mask)]] = True
         return mask & self.col("live")
 
     def id_mask(self, pattern: str) -> np.ndarray:
