@@ -37,7 +37,7 @@ from .fusion import SearchWeights
 from .index import SearchIndex, vocabulary_of
 from .keyword import KeywordSettings
 from .query import parse
-from .ranker import Ranking, rank
+from .ranker import Asked, Ranking, rank
 from .script import available as script_folding
 from .stored import StoredIndex
 from .tokenize import Tokenizer, normalise
@@ -291,7 +291,7 @@ class SearchEngine:
         tree = parse(query, lenient=lenient, now=now)
         self.catch_up()
         with self._lock:
-            r = self._rank(tree, persona, now, semantic, expand, limit, lenient)
+            r = self._rank(tree, Asked(persona, semantic, expand, lenient, now), limit)
             hits = self._hits(r, r.order if limit is None else r.order[:limit])
         result = SearchResult(
             tree.render(), hits, r.total, r.semantic, r.notice, expanded_with=tuple(r.expansion.words)
@@ -308,8 +308,8 @@ class SearchEngine:
         personas = self.store.personas() if self.store is not None else self._personas
         return {p.id for p in personas if normalise(p.name) == text or p.id == value}
 
-    def _rank(self, tree, persona, now, semantic, expand, limit, lenient=False) -> Ranking:
-        return rank(self, tree, persona, now, semantic, expand, limit, lenient)
+    def _rank(self, tree, asked: Asked, limit: int | None) -> Ranking:
+        return rank(self, tree, asked, limit)
 
     def _hits(self, r: Ranking, shown: np.ndarray) -> list[SearchHit]:
         # Columns converted once (tolist) rather than per hit: this runs on every keystroke.
@@ -355,7 +355,7 @@ class SearchEngine:
     # ---- why not ------------------------------------------------------------------
     def explain_missing(self, query: str, memory_id: str, **options: Any) -> MissExplanation:
         """Why ``memory_id`` is (not) among the first ``limit`` results of this search; the
-        options are search()'s (persona, limit, semantic, expand, lenient, now): why_not.py."""
+        options are search()'s (limit, persona, semantic, expand, lenient, now): why_not.py."""
         from .why_not import explain_missing
 
         return explain_missing(self, query, memory_id, **options)

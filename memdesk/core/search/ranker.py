@@ -11,10 +11,12 @@ in the same conversation. The final score adds importance, heat and freshness
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..times import now_utc
 from .best_only import best_only
 from .filters import Evaluator, Plan, plan, visible_mask
 from .fusion import context_lift, final_scores, hybrid, rrf
@@ -27,6 +29,18 @@ if TYPE_CHECKING:
 VECTOR_DEPTH = 50  # the most similar memories a vector ranking contributes
 SUBSTRING_CAP = 1000  # per word, when a limit is given
 NO_EMBEDDER = "keyword search only: no embedding model is set up"
+
+
+@dataclass(frozen=True)
+class Asked:
+    """How a search was asked, besides its text and limit: SearchEngine.search's options
+    (persona: None every persona, '' global only, an id that persona and the global ones)."""
+
+    persona: str | None = None
+    semantic: bool = True
+    expand: bool = True
+    lenient: bool = False
+    now: datetime | None = None  # None: now, when the search runs
 
 
 @dataclass
@@ -61,10 +75,11 @@ class _Lists:
     expansion: QueryTerms
 
 
-def rank(engine: SearchEngine, tree, persona, now, semantic, expand, limit, lenient=False) -> Ranking:
+def rank(engine: SearchEngine, tree, asked: Asked, limit: int | None) -> Ranking:
     index = engine._index
     table, size = index.table, index.table.size
-    query_plan = plan(tree, soft_phrases=lenient)
+    persona, now, semantic, expand = asked.persona, asked.now or now_utc(), asked.semantic, asked.expand
+    query_plan = plan(tree, soft_phrases=asked.lenient)
     visible = visible_mask(table, persona, tree, now)
     evaluator = Evaluator(table, index.keyword, index.substring, engine._resolve_persona, now)
     allowed = visible.copy()
@@ -72,18 +87,8 @@ def rank(engine: SearchEngine, tree, persona, now, semantic, expand, limit, leni
         allowed &= evaluator.mask(node)
 
     parts = index.keyword.analyse_parts(query_plan.rank_texts)
-    terms = parts[0]
-    if len(parts) > 1:
-        terms = QueryTerms(sentence=True)
-        for part in parts:
-            terms.add(part)
-    zeros = np.zeros(size)
-    word_bm25, gram_bm25 = index.keyword.scores(terms, size) if terms else (zeros, zeros)
-    pinyin_bm25 = index.keyword.pinyin_scores(terms, size) if terms.pinyin else zeros
-    keyword = word_bm25 + engine.keyword_settings.bigram_weight * gram_bm25
-    if terms.pinyin:  # (adding zeros changes nothing and costs a pass over every memory)
-        keyword += pinyin_bm25
-    scored = (word_bm25, gram_bm25, pinyin_bm25, keyword)
+    terms, scored = _keyword_scores(engine, parts, size)
+    word_bm25, gram_bm25, pinyin_bm25, keyword = scored
     if limit is not None and len(parts) == 1 and not _vectors_rank(engine, query_plan, semantic):
         best = _best_ranking(engine, now, limit, query_plan, terms, allowed, visible, scored, semantic)
         if best is not None:
@@ -123,6 +128,23 @@ def rank(engine: SearchEngine, tree, persona, now, semantic, expand, limit, leni
         semantic_used,
         notice,
     )
+
+
+def _keyword_scores(engine: SearchEngine, parts: list[QueryTerms], size: int):
+    """The query's terms (a message's questions merged) and its (word, bigram, pinyin,
+    keyword) BM25 per slot; keyword = word + bigram_weight x bigram + pinyin."""
+    terms = parts[0]
+    if len(parts) > 1:
+        terms = QueryTerms(sentence=True)
+        for part in parts:
+            terms.add(part)
+    keyword_index, zeros = engine._index.keyword, np.zeros(size)
+    word_bm25, gram_bm25 = keyword_index.scores(terms, size) if terms else (zeros, zeros)
+    pinyin_bm25 = keyword_index.pinyin_scores(terms, size) if terms.pinyin else zeros
+    keyword = word_bm25 + engine.keyword_settings.bigram_weight * gram_bm25
+    if terms.pinyin:  # (adding zeros changes nothing and costs a pass over every memory)
+        keyword += pinyin_bm25
+    return terms, (word_bm25, gram_bm25, pinyin_bm25, keyword)
 
 
 def _best_ranking(engine: SearchEngine, now, limit, query_plan, terms, allowed, visible, scored, semantic):
