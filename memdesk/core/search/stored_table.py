@@ -14,6 +14,8 @@ from .memory_rows import SELECT, memory_from_row
 from .table import RecordTable
 from .tokenize import normalise
 
+RECORDS_KEPT = 2000  # full records kept between searches
+
 
 class StoredTable(RecordTable):
     """The per-slot columns of RecordTable, filled from the store's packed rows."""
@@ -24,6 +26,7 @@ class StoredTable(RecordTable):
         self._size = 0
         self._count = 0
         self._tags: dict[str, np.ndarray] = {}  # tag: filters' masks (tag_mask)
+        self._records: dict[int, MemoryRecord] = {}  # records_of's, until memories change
         self.add_columns()
 
     def __len__(self) -> int:
@@ -44,6 +47,7 @@ class StoredTable(RecordTable):
 
     def load(self) -> None:
         self._tags.clear()
+        self._records.clear()
         conn = self.store.connection()
         size = conn.execute("SELECT COALESCE(MAX(doc), 0) + 1 FROM search_meta").fetchone()[0]
         for name, array in self.cols.items():
@@ -92,6 +96,7 @@ class StoredTable(RecordTable):
     def refresh(self, memory_ids: list[str]) -> list[tuple[int, str]]:
         """Re-read these memories' columns; returns (slot, embed-text hash) of each found."""
         self._tags.clear()
+        self._records.clear()
         conn = self.store.connection()
         found, blobs = [], []
         for start in range(0, len(memory_ids), 500):
@@ -127,19 +132,28 @@ class StoredTable(RecordTable):
         return self.records_of([slot]).get(slot)
 
     def records_of(self, slots: list[int]) -> dict[int, MemoryRecord]:
-        """Full records by slot, straight from SQL (peewee's rows cost more than the
-        rest of a search's hits)."""
+        """Full records by slot, straight from SQL (peewee's rows cost more than the rest of
+        a search's hits), kept until memories change: typing a query on shows mostly the
+        same hits again."""
+        out, missing = {}, []
+        for slot in slots:
+            known = self._records.get(int(slot))
+            if known is None:
+                missing.append(int(slot))
+            else:
+                out[int(slot)] = known
         conn = self.store.connection()
-        out = {}
-        for start in range(0, len(slots), 500):
-            chunk = [int(s) for s in slots[start : start + 500]]
+        for start in range(0, len(missing), 500):
+            chunk = missing[start : start + 500]
             marks = ",".join("?" * len(chunk))
             for row in conn.execute(
                 f"SELECT d.doc, {SELECT} FROM search_doc d JOIN memory m ON m.id = d.memory_id "
                 f"WHERE d.doc IN ({marks})",
                 chunk,
             ):
-                out[row[0]] = memory_from_row(row[1:])
+                out[row[0]] = self._records[row[0]] = memory_from_row(row[1:])
+        if len(self._records) > RECORDS_KEPT:
+            self._records.clear()
         return out
 
     def ids_of(self, slots: list[int]) -> dict[int, str]:
