@@ -37,6 +37,34 @@ are not compressed, FTS5's would be ~3x), the price of exact scores without
 a second copy of the numbers. Common terms' postings are compacted into
 blobs (index_segments.py) for stores of 30k memories and more.
 
+Speed, 2026-12-01 07:40-07:50 UTC, the same 2-core machine under a load of
+~6 (two other helpers' tests): wall times swing 2-5x with that load, so the
+figures are interleaved A/B runs against the previous main (3a656c0) and,
+where wall time meant nothing, CPU time. The hits, scores and explanations
+are the same to the bit (316 searches x 2 at 100k compared byte for byte;
+search/best_only.py explains why). bench/retrieval.py: LoCoMo 0.6355 /
+0.7181, MemDaily 0.9034 / 0.9778, unchanged.
+- 1M memories (cold_start's warm search, 200 new queries): before p50 424,
+  p95 870 ms wall (122 / 122 quiet), CPU 131 / 262 ms; now p50 53, p95 129
+  ms wall, CPU 27 / 52 ms. What remains is the BM25 of 200k-posting lists
+  and, at p95, reading a term's postings the first time.
+- 1k (search_speed's corpus and queries, CPU per search): p50 1.27 -> 0.73
+  ms, p95 1.74 -> 1.01 ms; against FTS5's p95 of 0.21 ms (quiet) that is ~5x.
+- Search-as-you-type at 100k (gui_speed's typed sequence, the window
+  process's CPU per keystroke): p95 43 -> 28 ms, p50 25 -> 18 ms.
+- Window start at 100k: longest UI stall 49-66 -> 24-34 ms (2 x 2 runs, both
+  from compiled bytecode, see bench/cold_start.py).
+- Import of 10k memories: CPU 8.0 -> 7.4 s (one jieba dictionary for the
+  cut and the importance estimate). The goal of 4 s wall is not met. Phase
+  timers before (load ~1, 7.2 s in all): importance estimate 1.5 s (0.8 s
+  of it loading jieba and the tagger), memory rows 0.5 s, sync 4.7 s: the
+  cut in worker processes overlapped with the writer 1.9 s, 680k posting
+  rows inserted 1.2 s (SQLite's own B-tree work: multi-row VALUES or plain
+  INSERT measured no faster). The two jieba passes run one after the other
+  while the writer waits; cutting and estimating in one pass before the
+  rows are written, with the vocabulary the batch brings (and the overlay
+  checked again at sync, so the index stays exact), is what would meet it.
+
 The user's vocabulary (tags, group and persona names, short titles) keeps
 those words whole in jieba. It is stored with reference counts; a text is
 cut with the vocabulary terms it contains (Tokenizer overlay), so a cut
