@@ -346,16 +346,9 @@ class KeywordIndex:
                     out[term] = s.expand_weight * weight / top_weight
         return extra
 
-    def matched(self, slot: int, terms: QueryTerms) -> tuple[list[str], list[str]]:
-        """Query words and bigrams this memory contains (for explain)."""
-        return (
-            [t for t in terms.words if self.words.contains(slot, t)],
-            [t for t in terms.bigrams if self.bigrams.contains(slot, t)],
-        )
-
     def matched_many(self, slots: list[int], terms: QueryTerms) -> list[tuple[list[str], list[str]]]:
-        """matched() for many hits: a field that answers for all of them at once (the stored
-        index's, from the query's postings) is asked once per term."""
+        """Per hit, the query words and bigrams it contains (for explain). A field that answers
+        for all hits at once (the stored index's, from the query's postings) is asked once per term."""
 
         def holders(field, query: dict) -> dict[str, set]:
             many = getattr(field, "holding", None)
