@@ -17,10 +17,6 @@ MAX_MODULE_LINES, MAX_FUNCTION_LINES = 450, 60
 REASON = re.compile(r"^\s*Size: \S", re.M)
 
 ALLOWED = {
-    # Being split on branch perf (core/search is that branch's): delete these three at the merge.
-    "core/search/engine.py": "being split on branch perf",
-    "core/search/stored.py": "being split on branch perf",
-    "core/search/indexer.py": "being split on branch perf",
     # The change feed is the database layer's (branch pg), outside branch layout's brief.
     "core/feed.py::poll": "database layer, branch pg",
 }

@@ -18,6 +18,8 @@ next ``poll`` never interleave). No Qt here.
 
 from __future__ import annotations
 
+import time
+
 from .changes import Changes
 
 # Columns an assistant's search bumps: not something a person sees change.
@@ -50,8 +52,10 @@ class FeedReader:
         """id -> (fingerprint, in the trash) for ``ids`` (all memories when None)."""
         conn, sql, out = self._conn(), self._select(), {}
         if ids is None:
-            for row in conn.execute(sql):
+            for count, row in enumerate(conn.execute(sql), 1):
                 out[row[0]] = (hash(row[2:]), row[1] is not None)
+                if count % 2000 == 0:
+                    time.sleep(0)  # every memory at a window's start: let its UI thread in between
             return out
         ids = list(dict.fromkeys(ids))
         for start in range(0, len(ids), 500):

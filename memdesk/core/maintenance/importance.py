@@ -21,7 +21,6 @@ from ..changes import Changes
 from ..io.common import bind
 from ..models import Memory
 from .report import TaskReport
-from .similarity import load_jieba
 from .steps import batches, check
 
 BASE = 50
@@ -170,16 +169,11 @@ _PERSON = re.compile(
 )
 
 
-def _tagger():
-    load_jieba()
-    import jieba.posseg as pseg  # local: only when scoring; jieba itself is loaded once, above
-
-    return pseg
-
-
 def breakdown(text: str) -> dict:
     """Points per dimension (after caps), plus the total 0–100: the "why" of a score."""
-    words = [(w.word.strip(), w.flag) for w in _tagger().cut(text, HMM=False) if w.word.strip()]
+    from ..search.tokenize import shared_tokenizer  # jieba loads on first use
+
+    words = [(w.strip(), f) for w, f in shared_tokenizer().tagged(text) if w.strip()]
     lowered = text.lower()
     times = {m.group(0) for m in _TIME.finditer(text)} | {w for w, f in words if f in ("t", "tg")}
     emotions = {e for e in _EMOTION if e in lowered} | ({"!"} if re.search(r"[!！]", text) else set())

@@ -11,12 +11,13 @@ What callers use:
 - ``SearchWeights`` for the final score; ``HashingEmbedder`` as a model-free embedder.
 """
 
-from .engine import NO_EMBEDDER, SearchEngine, SearchHit, SearchResult
+from .engine import SearchEngine, SearchHit, SearchResult
 from .explain import HitExplanation, MissExplanation
 from .fusion import FUSION_ONLY, SEED_004, SearchWeights
 from .keyword import KeywordSettings
 from .ngram_embedder import HashingEmbedder
 from .query import QuerySyntaxError, parse, render
+from .ranker import NO_EMBEDDER
 from .tokenize import Tokenizer
 
 __all__ = [

@@ -156,26 +156,22 @@ class BM25Field:
         self.add_weighted(weights, out)
 
     def add_weighted(self, weights: dict[str, float], out: np.ndarray) -> None:
-        """Add sum over terms of weight x BM25 into ``out``, in one vectorised pass."""
+        """Add sum over terms of weight x BM25 into ``out``, term by term: a term's postings
+        hold each memory once, so one indexed add per term is exact, and no array the
+        size of the store is made (at 1M memories those cost more than the scoring)."""
         n = self.doc_count()
         if n == 0 or not weights:
             return
         avgdl = self.total_length() / n
-        slot_parts, tf_parts, factor_parts = [], [], []
         for term, weight in weights.items():
             slots, tfs = self.postings(term)
             if len(slots) == 0 or weight == 0:
                 continue
-            slot_parts.append(slots)
-            tf_parts.append(tfs)
-            factor_parts.append(np.full(len(slots), weight * self.idf(term)))
-        if not slot_parts:
-            return
-        slots = np.concatenate(slot_parts)
-        tfs = np.concatenate(tf_parts)
-        norm = self.k1 * (1 - self.b + self.b * self.lengths(slots) / avgdl)
-        contrib = np.concatenate(factor_parts) * (tfs * (self.k1 + 1) / (tfs + norm))
-        out += np.bincount(slots, weights=contrib, minlength=len(out))[: len(out)]
+            if int(slots.max()) >= len(out):  # memories added after ``out`` was sized
+                keep = slots < len(out)
+                slots, tfs = slots[keep], tfs[keep]
+            norm = self.k1 * (1 - self.b + self.b * self.lengths(slots) / avgdl)
+            out[slots] += weight * self.idf(term) * (tfs * (self.k1 + 1) / (tfs + norm))
 
     def score_one(self, slot: int, query_terms: Iterable[str]) -> float:
         doc = self._doc_terms.get(slot)

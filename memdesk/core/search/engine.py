@@ -12,14 +12,9 @@ time. Call ``warm_up`` (jieba's dictionary and the thesaurus, ~0.5 s) from
 a worker before the first search.
 
 How a search runs: the query is parsed (query.py) and split into ranked free
-words and constraints (filters.py); the free words produce up to four
-rankings over the memories in scope (keyword BM25, its expansion with
-related terms, substring, vector similarity); RRF fuses them — or, when
-vectors take part, a convex mix of standardised keyword and vector scores —
-and for questions the best hits lend a share of their score to the memories
-stored next to them in the same conversation. The final score adds
-importance, heat and freshness (fusion.py). Memories found only by
-substring follow the ranked hits (seed 000's fallback).
+words and constraints (filters.py); ranker.py ranks the memories in scope
+(keyword BM25 and its expansion, substring, vectors, fused) and this module
+turns the first ones into hits with their explanation.
 """
 
 from __future__ import annotations
@@ -28,6 +23,7 @@ import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 import numpy as np
 
@@ -37,21 +33,17 @@ from ..errors import CancelledError
 from ..records import MemoryRecord
 from ..times import now_utc
 from .explain import HitExplanation, MissExplanation, script_matches
-from .filters import Evaluator, Plan, plan, visible_mask
-from .fusion import SearchWeights, context_lift, final_scores, hybrid, rrf
+from .fusion import SearchWeights
 from .index import SearchIndex, vocabulary_of
-from .keyword import KeywordSettings, QueryTerms
+from .keyword import KeywordSettings
 from .query import parse
-from .rankings import interleave, needles, ranked
+from .ranker import Asked, Ranking, rank
 from .script import available as script_folding
 from .stored import StoredIndex
 from .tokenize import Tokenizer, normalise
 from .wordclass import function_words
 
-VECTOR_DEPTH = 50  # the most similar memories a vector ranking contributes
-SUBSTRING_CAP = 1000  # per word, when a limit is given
 INLINE_EMBED_LIMIT = 64  # changed memories embedded in apply(); more wait for reembed()
-NO_EMBEDDER = "keyword search only: no embedding model is set up"
 
 
 @dataclass(frozen=True)
@@ -78,24 +70,6 @@ class SearchResult:
     @property
     def ids(self) -> list[str]:
         return [h.id for h in self.hits]
-
-
-@dataclass
-class _Ranking:
-    """Everything one query computed, kept for hits and for explain."""
-
-    plan: Plan
-    terms: QueryTerms
-    expansion: QueryTerms  # related terms added to the keyword ranking
-    order: np.ndarray  # result slots, best first
-    final: np.ndarray
-    fusion: np.ndarray
-    ranks: dict
-    parts: dict  # per-slot arrays: bm25, bigram, keyword, vector, importance, heat, freshness
-    allowed: np.ndarray
-    visible: np.ndarray
-    semantic: bool
-    notice: str
 
 
 class SearchEngine:
@@ -317,10 +291,10 @@ class SearchEngine:
         tree = parse(query, lenient=lenient, now=now)
         self.catch_up()
         with self._lock:
-            r = self._rank(tree, persona, now, semantic, expand, limit, lenient)
+            r = self._rank(tree, Asked(persona, semantic, expand, lenient, now), limit)
             hits = self._hits(r, r.order if limit is None else r.order[:limit])
         result = SearchResult(
-            tree.render(), hits, len(r.order), r.semantic, r.notice, expanded_with=tuple(r.expansion.words)
+            tree.render(), hits, r.total, r.semantic, r.notice, expanded_with=tuple(r.expansion.words)
         )
         if record_access and hits and self.store is not None:
             result.changes = self.store.touch([h.id for h in hits])
@@ -334,179 +308,10 @@ class SearchEngine:
         personas = self.store.personas() if self.store is not None else self._personas
         return {p.id for p in personas if normalise(p.name) == text or p.id == value}
 
-    def _rank(self, tree, persona, now, semantic, expand, limit, lenient=False) -> _Ranking:
-        index = self._index
-        table, size = index.table, index.table.size
-        query_plan = plan(tree, soft_phrases=lenient)
-        visible = visible_mask(table, persona, tree, now)
-        evaluator = Evaluator(table, index.keyword, index.substring, self._resolve_persona, now)
-        allowed = visible.copy()
-        for node in query_plan.constraints:
-            allowed &= evaluator.mask(node)
+    def _rank(self, tree, asked: Asked, limit: int | None) -> Ranking:
+        return rank(self, tree, asked, limit)
 
-        parts = index.keyword.analyse_parts(query_plan.rank_texts)
-        terms = parts[0]
-        if len(parts) > 1:
-            terms = QueryTerms(sentence=True)
-            for part in parts:
-                terms.add(part)
-        rankings: dict[str, np.ndarray] = {}
-        tie_scores: dict[str, np.ndarray] = {}
-        zeros = np.zeros(size)
-        word_bm25, gram_bm25 = index.keyword.scores(terms, size) if terms else (zeros, zeros)
-        pinyin_bm25 = index.keyword.pinyin_scores(terms, size) if terms.pinyin else zeros
-        keyword = word_bm25 + self.keyword_settings.bigram_weight * gram_bm25 + pinyin_bm25
-        expansion = QueryTerms()
-        if terms:
-            part_rankings = []
-            for part in parts:
-                part_scores = keyword if len(parts) == 1 else index.keyword.combined(part, size)
-                extra = self._expansion(part, part_scores, allowed, expand)
-                if extra:
-                    expansion.add(extra)
-                    expanded = QueryTerms(dict(part.words), dict(part.bigrams))
-                    expanded.add(extra)
-                    expanded_scores = index.keyword.combined(expanded, size)
-                    if self.keyword_settings.expand_mode == "fuse":
-                        rankings["expanded"] = ranked(expanded_scores, allowed)
-                    else:
-                        part_scores = expanded_scores
-                part_rankings.append(ranked(part_scores, allowed))
-            if len(part_rankings) == 1:
-                rankings["keyword"] = part_rankings[0]
-                tie_scores["keyword"] = part_scores
-            else:
-                rankings["keyword"] = interleave(part_rankings)
-        similarity = np.full(size, np.nan)
-        semantic_used, notice = False, ""
-        if self.embedder is None:
-            notice = NO_EMBEDDER
-        elif semantic and query_plan.rank_texts and index.vectors is not None and len(index.vectors):
-            qvec = self.embedder.embed([" ".join(query_plan.rank_texts)], query=True)[0]
-            similarity = index.vectors.similarities(qvec, size)
-            candidates = np.where(allowed & ~np.isnan(similarity))[0]
-            top = candidates[np.argsort(-similarity[candidates], kind="stable")[:VECTOR_DEPTH]]
-            rankings["vector"] = top
-            tie_scores["vector"] = np.nan_to_num(similarity, nan=-2.0)
-            semantic_used = True
-            covered = int(index.vectors.has(size)[visible].sum())
-            if covered < int(visible.sum()):
-                notice = f"{int(visible.sum()) - covered} memories have no vector yet; they are found by keyword only"
-        elif self.embedder is not None and semantic and (index.vectors is None or not len(index.vectors)):
-            notice = "keyword search only: no memory has a vector for this model yet"
-
-        # Substring fallback: only what the rankings above missed, after them.
-        found_elsewhere = np.zeros(size, dtype=bool)
-        for slots in rankings.values():
-            found_elsewhere[slots] = True
-        words = needles(query_plan.soft_words if query_plan.retrieval else query_plan.rank_texts)
-        if words and (limit is None or int((found_elsewhere & allowed).sum()) < limit):
-            counts = np.zeros(size)
-            cap = SUBSTRING_CAP if limit is not None else None
-            for needle in words:
-                counts[index.substring.find(needle, allowed & ~found_elsewhere, cap)] += 1
-            hit = np.where(counts > 0)[0]
-            rankings["substring"] = hit[np.lexsort((-keyword[hit], -counts[hit]))]
-
-        fusion, ranks = rrf(rankings, size, self.weights.rrf_k, tie_scores)
-        if query_plan.retrieval:
-            members = np.zeros(size, dtype=bool)
-            for slots in rankings.values():
-                members[slots] = True
-            members &= allowed
-        else:
-            members = allowed
-        if "vector" in rankings:
-            keyword_signal = tie_scores.get("keyword")
-            if keyword_signal is None:  # several questions: their interleaved order is all there is
-                lists: dict[str, np.ndarray] = {n: rankings[n] for n in ("keyword", "expanded") if n in rankings}
-                keyword_signal = rrf(lists, size, self.weights.rrf_k)[0]
-            fusion = hybrid(keyword_signal, similarity, allowed, members, self.weights.keyword_share)
-        scored = "keyword" in tie_scores or "vector" in rankings  # interleaved questions have ranks only
-        if terms.sentence and scored and self.weights.context > 0 and query_plan.retrieval:
-            fusion, members = self._lift_context(fusion, ranks, rankings, members, allowed)
-        slots = np.where(members)[0]
-        importance = table.importance01(slots)
-        heat = table.heat01(slots, now)
-        freshness = table.freshness01(slots, now, self.weights.freshness_half_life_days)
-        final = final_scores(self.weights, fusion[slots], importance, heat, freshness)
-        ranked_hit = np.zeros(len(slots), dtype=bool)
-        for name in ("keyword", "expanded", "vector", "context"):
-            if name in ranks:
-                ranked_hit |= ranks[name][slots] > 0
-        substring_hit = ranks["substring"][slots] > 0 if "substring" in ranks else np.zeros(len(slots), bool)
-        group = np.where(ranked_hit, 0, np.where(substring_hit, 2, 3))
-        if terms.pinyin:  # found by pinyin alone: after every literal hit (kafei the word before 咖啡)
-            literal = (word_bm25[slots] > 0) | (gram_bm25[slots] > 0)
-            others = np.zeros(len(slots), dtype=bool)
-            for name in ("expanded", "vector", "context"):
-                if name in ranks:
-                    others |= ranks[name][slots] > 0
-            group = np.where((group == 0) & ~literal & ~others & (pinyin_bm25[slots] > 0), 1, group)
-        order = np.lexsort((slots, -final, group))
-
-        final_all = np.zeros(size)
-        final_all[slots] = final
-        parts = {
-            "bm25": word_bm25,
-            "bigram": gram_bm25,
-            "pinyin": pinyin_bm25,
-            "keyword": keyword,
-            "vector": similarity,
-        }
-        for name, values in (("importance", importance), ("heat", heat), ("freshness", freshness)):
-            full = np.zeros(size)
-            full[slots] = values
-            parts[name] = full
-        return _Ranking(
-            query_plan,
-            terms,
-            expansion,
-            slots[order],
-            final_all,
-            fusion,
-            ranks,
-            parts,
-            allowed,
-            visible,
-            semantic_used,
-            notice,
-        )
-
-    def _lift_context(self, fusion, ranks, rankings, members, allowed):
-        """The best few found memories lend a share of their score to their neighbours
-        (fusion.context_lift); memories reached that way join the results."""
-        size = len(fusion)
-        found = np.zeros(size, dtype=bool)
-        for name in ("keyword", "expanded", "vector"):
-            if name in rankings:
-                found[rankings[name]] = True
-        candidates = np.where(found)[0]
-        if len(candidates) == 0:
-            return fusion, members
-        lenders = np.zeros(size, dtype=bool)
-        lenders[candidates[np.argsort(-fusion[candidates], kind="stable")[: self.weights.context_from]]] = True
-        previous, following = self._index.table.neighbours(self.weights.context_window_s)
-        lifted = context_lift(fusion, lenders, allowed, previous, following, self.weights.context)
-        gained = np.where(lifted > fusion)[0]
-        rank = np.zeros(size, dtype=np.int64)
-        rank[gained[np.argsort(fusion[gained] - lifted[gained], kind="stable")]] = np.arange(1, len(gained) + 1)
-        ranks["context"] = rank
-        members = members.copy()
-        members[gained] = True
-        top = lifted[members].max()
-        return (lifted / top if top > 0 else lifted), members
-
-    def _expansion(self, terms: QueryTerms, scores: np.ndarray, allowed: np.ndarray, expand: bool) -> QueryTerms:
-        # RM3 practice: the expanded query replaces the literal ranking (keeping
-        # both as separate RRF lists cost recall in stores full of chatter: the
-        # literal list re-promotes chatter matches).
-        keyword = self._index.keyword
-        if not (expand and keyword.should_expand(terms)):
-            return QueryTerms()
-        return keyword.expansion(terms, scores, allowed)
-
-    def _hits(self, r: _Ranking, shown: np.ndarray) -> list[SearchHit]:
+    def _hits(self, r: Ranking, shown: np.ndarray) -> list[SearchHit]:
         # Columns converted once (tolist) rather than per hit: this runs on every keystroke.
         table, keyword = self._index.table, self._index.keyword
         cols = {name: values[shown].tolist() for name, values in r.parts.items()}
@@ -517,8 +322,9 @@ class SearchEngine:
         prefetch = getattr(keyword.words, "prefetch", None)
         if prefetch is not None and r.terms.pinyin:  # naming a pinyin match reads the hits' word bags
             prefetch(shown.tolist(), keyword.bigrams)
+        matched = keyword.matched_many(shown.tolist(), r.terms)
         for i, slot in enumerate(shown.tolist()):
-            words, grams = keyword.matched(slot, r.terms)
+            words, grams = matched[i]
             pinyin = keyword.matched_pinyin(slot, r.terms) if r.terms.pinyin else []
             record = records[slot]
             folded = script_matches(r.plan.rank_texts, record, words + grams)
@@ -547,32 +353,12 @@ class SearchEngine:
         return hits
 
     # ---- why not ------------------------------------------------------------------
-    def explain_missing(
-        self,
-        query: str,
-        memory_id: str,
-        *,
-        persona: str | None = None,
-        limit: int | None = 20,
-        semantic: bool = True,
-        expand: bool = True,
-        lenient: bool = False,
-        now: datetime | None = None,
-    ) -> MissExplanation:
-        """Why ``memory_id`` is (not) among the first ``limit`` results of this search (why_not.py)."""
+    def explain_missing(self, query: str, memory_id: str, **options: Any) -> MissExplanation:
+        """Why ``memory_id`` is (not) among the first ``limit`` results of this search; the
+        options are search()'s (limit, persona, semantic, expand, lenient, now): why_not.py."""
         from .why_not import explain_missing
 
-        return explain_missing(
-            self,
-            query,
-            memory_id,
-            persona=persona,
-            limit=limit,
-            semantic=semantic,
-            expand=expand,
-            lenient=lenient,
-            now=now,
-        )
+        return explain_missing(self, query, memory_id, **options)
 
     def _persona_name(self, persona_id: str | None) -> str:
         personas = self.store.personas() if self.store is not None else self._personas

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from ..parallel import fork_map
 from .indexed import MemoryText
@@ -13,16 +15,35 @@ from .tokenize import Tokenizer
 _worker_tokenizer: Tokenizer | None = None  # the parent's, inherited by forked workers
 
 
-Terms = tuple[dict[str, float], dict[str, float], dict[str, float]]
+class Terms(NamedTuple):
+    """A memory's term bags (words, character pairs, pinyin readings), whole weights as ints,
+    and the same bags as the compact JSON search_doc keeps (made here: in a worker process
+    when the cut runs in one, off the writing process's time)."""
+
+    words: dict[str, float]
+    grams: dict[str, float]
+    pinyin: dict[str, float]
+    bags: tuple[str, str, str]
+
+
+def _whole(terms: dict[str, float]) -> dict[str, float]:
+    return {t: int(v) if v == int(v) else v for t, v in terms.items()}
+
+
+def bag_json(terms: dict) -> str:
+    """A term bag as compact JSON (whole counts without ".0": three bags a memory make up
+    most of search_doc)."""
+    return json.dumps(terms, ensure_ascii=False, separators=(",", ":"))
 
 
 def cut_one(job: tuple[Tokenizer | None, MemoryText, frozenset[str]]) -> Terms:
-    """A memory's (words, character pairs, pinyin readings)."""
+    """A memory's terms (see Terms)."""
     tokenizer, record, overlay = job
     tokenizer = tokenizer or _worker_tokenizer
     assert tokenizer is not None, "a worker's job comes without its tokenizer only from cut_many, which sets it"
     words, grams = document_terms(tokenizer, record, overlay)
-    return dict(words), dict(grams), document_pinyin(words)
+    bags = _whole(words), _whole(grams), _whole(document_pinyin(words))
+    return Terms(*bags, (bag_json(bags[0]), bag_json(bags[1]), bag_json(bags[2])))
 
 
 def cut_many(tokenizer: Tokenizer, jobs: list[tuple[MemoryText, frozenset[str]]]) -> Iterator[Terms]:

@@ -1,5 +1,5 @@
-"""What the index reads of a memory: a MemoryRecord, or indexer.py's lighter row straight
-from SQL (both satisfy these protocols)."""
+"""What the index reads of a memory, as protocols a MemoryRecord satisfies: the cutters and the
+writer ask for no more than these fields."""
 
 from __future__ import annotations
 

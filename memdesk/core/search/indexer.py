@@ -37,6 +37,34 @@ are not compressed, FTS5's would be ~3x), the price of exact scores without
 a second copy of the numbers. Common terms' postings are compacted into
 blobs (index_segments.py) for stores of 30k memories and more.
 
+Speed, 2026-12-01 07:40-07:50 UTC, the same 2-core machine under a load of
+~6 (two other helpers' tests): wall times swing 2-5x with that load, so the
+figures are interleaved A/B runs against the previous main (3a656c0) and,
+where wall time meant nothing, CPU time. The hits, scores and explanations
+are the same to the bit (316 searches x 2 at 100k compared byte for byte;
+search/best_only.py explains why). bench/retrieval.py: LoCoMo 0.6355 /
+0.7181, MemDaily 0.9034 / 0.9778, unchanged.
+- 1M memories (cold_start's warm search, 200 new queries): before p50 424,
+  p95 870 ms wall (122 / 122 quiet), CPU 131 / 262 ms; now p50 53, p95 129
+  ms wall, CPU 27 / 52 ms. What remains is the BM25 of 200k-posting lists
+  and, at p95, reading a term's postings the first time.
+- 1k (search_speed's corpus and queries, CPU per search): p50 1.27 -> 0.73
+  ms, p95 1.74 -> 1.01 ms; against FTS5's p95 of 0.21 ms (quiet) that is ~5x.
+- Search-as-you-type at 100k (gui_speed's typed sequence, the window
+  process's CPU per keystroke): p95 43 -> 28 ms, p50 25 -> 18 ms.
+- Window start at 100k: longest UI stall 49-66 -> 24-34 ms (2 x 2 runs, both
+  from compiled bytecode, see bench/cold_start.py).
+- Import of 10k memories: CPU 8.0 -> 7.4 s (one jieba dictionary for the
+  cut and the importance estimate). The goal of 4 s wall is not met. Phase
+  timers before (load ~1, 7.2 s in all): importance estimate 1.5 s (0.8 s
+  of it loading jieba and the tagger), memory rows 0.5 s, sync 4.7 s: the
+  cut in worker processes overlapped with the writer 1.9 s, 680k posting
+  rows inserted 1.2 s (SQLite's own B-tree work: multi-row VALUES or plain
+  INSERT measured no faster). The two jieba passes run one after the other
+  while the writer waits; cutting and estimating in one pass before the
+  rows are written, with the vocabulary the batch brings (and the overlay
+  checked again at sync, so the index stays exact), is what would meet it.
+
 The user's vocabulary (tags, group and persona names, short titles) keeps
 those words whole in jieba. It is stored with reference counts; a text is
 cut with the vocabulary terms it contains (Tokenizer overlay), so a cut
@@ -49,16 +77,12 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-import struct
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from datetime import datetime, timezone
-
-import numpy as np
 
 from ..embedding import embed_text, text_hash
-from ..records import SCOPES, TIERS, TYPES
 from .index_cut import Terms, cut_many, cut_one
+from .index_meta import Codes, pack_meta
 from .index_segments import compact, mark_dirty, worth_compacting
 from .index_vocab import (
     BULK,
@@ -74,168 +98,11 @@ from .index_vocab import (
 )
 from .indexed import IndexedMemory
 from .keyword import searchable_text
+from .memory_rows import memories
 from .tokenize import Tokenizer, normalise
 
-META = np.dtype(
-    [
-        ("doc", "<i8"),
-        ("persona", "<i4"),
-        ("group", "<i4"),
-        ("type", "<i4"),
-        ("scope", "<i4"),
-        ("tier", "<i4"),
-        ("importance", "<f8"),
-        ("created", "<f8"),
-        ("updated", "<f8"),
-        ("expires", "<f8"),
-        ("access", "<f8"),
-        ("mention", "<f8"),
-        ("deleted", "?"),
-        ("superseded", "?"),
-        ("wlen", "<f8"),
-        ("glen", "<f8"),
-        ("plen", "<f8"),
-    ]
-)
-GLOBAL_CODE = -1
 BATCH = 500  # memories cut per build transaction
 COMPACT_AFTER = 2000  # memories cut in one write before it compacts the postings (index_segments)
-
-
-def _timestamp(value: datetime | None) -> float:
-    return value.timestamp() if value is not None else np.inf
-
-
-class _Codes:
-    """Small integer codes for persona ids and group names (filters compare ints)."""
-
-    def __init__(self, conn):
-        self.conn = conn
-        self.codes = {(k, n): c for k, n, c in conn.execute("SELECT kind, name, code FROM search_code")}
-
-    def code(self, kind: str, name: str) -> int:
-        code = self.codes.get((kind, name))
-        if code is None:
-            code = 1 + max((c for (k, _), c in self.codes.items() if k == kind), default=-1)
-            self.conn.execute("INSERT INTO search_code (kind, name, code) VALUES (?, ?, ?)", (kind, name, code))
-            self.codes[(kind, name)] = code
-        return code
-
-
-_PACK = struct.Struct("<qiiiiidddddd??ddd")
-assert _PACK.size == META.itemsize
-
-
-def pack_meta(doc: int, record: IndexedMemory, codes: _Codes, wlen: float, glen: float, plen: float) -> bytes:
-    return _PACK.pack(
-        doc,
-        GLOBAL_CODE if record.persona_id is None else codes.code("p", record.persona_id),
-        codes.code("g", normalise(record.group)),
-        TYPES.index(record.type) if record.type in TYPES else -1,
-        SCOPES.index(record.scope) if record.scope in SCOPES else -1,
-        TIERS.index(record.tier) if record.tier in TIERS else -1,
-        record.importance,
-        record.created_at.timestamp(),
-        record.updated_at.timestamp(),
-        _timestamp(record.expires_at),
-        record.access_count,
-        record.mention_count,
-        record.deleted_at is not None,
-        record.superseded_by is not None,
-        wlen,
-        glen,
-        plen,
-    )
-
-
-_COLUMNS = (
-    "id",
-    "persona_id",
-    "group_name",
-    "title",
-    "content",
-    "summary",
-    "tags",
-    "type",
-    "scope",
-    "importance",
-    "created_at",
-    "updated_at",
-    "expires_at",
-    "access_count",
-    "mention_count",
-    "deleted_at",
-    "superseded_by",
-    "tier",
-)
-
-
-class _Row:
-    """The fields of a memory the index reads, straight from SQL (peewee's rows cost
-    more than the rest of an import's indexing)."""
-
-    __slots__ = (
-        "id",
-        "persona_id",
-        "group",
-        "title",
-        "content",
-        "summary",
-        "tags",
-        "type",
-        "scope",
-        "importance",
-        "created_at",
-        "updated_at",
-        "expires_at",
-        "access_count",
-        "mention_count",
-        "deleted_at",
-        "superseded_by",
-        "tier",
-    )
-    id: str
-    persona_id: str | None
-    group: str
-    title: str
-    content: str
-    summary: str
-    tags: tuple[str, ...]
-    type: str
-    scope: str
-    importance: int
-    created_at: datetime
-    updated_at: datetime
-    expires_at: datetime | None
-    access_count: int
-    mention_count: int
-    deleted_at: datetime | None
-    superseded_by: str | None
-    tier: str
-
-    def __init__(self, row):
-        for name, value in zip(self.__slots__, row):
-            setattr(self, name, value)
-        self.tags = tuple(json.loads(row[self.__slots__.index("tags")]))
-        for name in ("created_at", "updated_at", "expires_at", "deleted_at"):
-            value = getattr(self, name)
-            if value is not None:
-                setattr(self, name, stored_datetime(value))
-
-
-def stored_datetime(text: str) -> datetime:
-    try:
-        return datetime.fromisoformat(text).replace(tzinfo=timezone.utc)
-    except ValueError:  # years before 1000 written unpadded by old versions
-        return datetime.strptime(text.zfill(26), "%Y-%m-%d %H:%M:%S.%f").replace(tzinfo=timezone.utc)
-
-
-def _bag(terms: dict) -> str:
-    """A term bag as compact JSON (whole counts without ".0"): three bags a memory
-    make up most of search_doc."""
-    return json.dumps(
-        {t: int(v) if v == int(v) else v for t, v in terms.items()}, ensure_ascii=False, separators=(",", ":")
-    )
 
 
 def _cut_key(record) -> str:
@@ -243,17 +110,6 @@ def _cut_key(record) -> str:
     a title from the start of the content)."""
     fields = [record.title, record.content, record.summary, list(record.tags), record.group]
     return hashlib.blake2b(json.dumps(fields, ensure_ascii=False).encode("utf-8"), digest_size=12).hexdigest()
-
-
-def _records(conn, ids: list[str]) -> dict[str, _Row]:
-    found = {}
-    select = ", ".join(f'"{c}"' for c in _COLUMNS)
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        for row in conn.execute(f"SELECT {select} FROM memory WHERE id IN ({marks})", chunk):
-            found[row[0]] = _Row(row)
-    return found
 
 
 def _docs(conn, column: str, keys: list) -> dict:
@@ -273,14 +129,30 @@ def _docs(conn, column: str, keys: list) -> dict:
     return out
 
 
+_TABLES = ("search_word", "search_gram", "search_pinyin")  # postings of a doc's three term bags
+_LENGTHS = ("words_len", "grams_len", "pinyin_len")  # their totals in search_stat
+
+
+def _bags(old) -> tuple[dict, dict, dict]:
+    """A search_doc row's term bags (words, grams, pinyin); empty for a new memory or a stub."""
+    if old is None:
+        return {}, {}, {}
+    return json.loads(old[3] or "{}"), json.loads(old[4] or "{}"), json.loads(old[8] or "{}")
+
+
+def _lengths(bags: tuple[dict, dict, dict]) -> tuple[float, float, float]:
+    words, grams, pinyin = bags
+    return float(sum(words.values())), float(sum(grams.values())), float(sum(pinyin.values()))
+
+
 class _Writer:
     """One sync: collects every row change, then writes them in a few executemany calls."""
 
     def __init__(self, conn, tokenizer: Tokenizer, vocabulary: Vocabulary):
         self.conn, self.tokenizer, self.vocabulary = conn, tokenizer, vocabulary
-        self.codes = _Codes(conn)
-        self.put: dict[str, list[tuple[str, int, float]]] = {"search_word": [], "search_gram": [], "search_pinyin": []}
-        self.drop: dict[str, list[tuple[str, int]]] = {"search_word": [], "search_gram": [], "search_pinyin": []}
+        self.codes = Codes(conn)
+        self.put: dict[str, list[tuple[str, int, float]]] = {t: [] for t in _TABLES}
+        self.drop: dict[str, list[tuple[str, int]]] = {t: [] for t in _TABLES}
         self.tag_put: list = []
         self.tag_drop: list = []
         self.docs: list = []
@@ -301,92 +173,67 @@ class _Writer:
         recut: bool = False,
         terms: Terms | None = None,
     ) -> None:
-        text = searchable_text(record)
-        if old is None:
-            doc, old_words, old_grams, old_pinyin, old_tags = self.next_doc, {}, {}, {}, []
-            self.next_doc += 1
-            self.delta["docs"] += 1
-        else:
-            doc = old[0]
-            old_words, old_grams = json.loads(old[3] or "{}"), json.loads(old[4] or "{}")
-            old_pinyin = json.loads(old[8] or "{}")
-            old_tags = json.loads(old[6])
-            if old[2] is None:
-                self.delta["docs"] += 1  # a stub from the upgrade: counted once it is cut
+        doc = self._doc(old)
+        before = _bags(old)
         key = _cut_key(record)
         same = old is not None and old[7] == key and not recut
         if same and old[5] == json.dumps(vocab, ensure_ascii=False):
             # Only counters, states or times changed (an access, a move to the trash):
             # the packed columns are all there is to write.
-            self.metas.append(
-                (
-                    doc,
-                    pack_meta(
-                        doc,
-                        record,
-                        self.codes,
-                        float(sum(old_words.values())),
-                        float(sum(old_grams.values())),
-                        float(sum(old_pinyin.values())),
-                    ),
-                )
-            )
+            self.metas.append((doc, pack_meta(doc, record, self.codes, *_lengths(before))))
             return
-        if same:
-            words, grams, pinyin = old_words, old_grams, old_pinyin
+        text = searchable_text(record)
+        if same:  # the vocabulary changed, not the text: the bags as they are
+            after, (words, grams, pinyin) = before, (old[3] or "{}", old[4] or "{}", old[8] or "{}")
         else:
-            if terms is None:
-                terms = cut_one((self.tokenizer, record, self.vocabulary.within(text)))
-            words, grams, pinyin = terms
-            self._postings("search_word", doc, old_words, words)
-            self._postings("search_gram", doc, old_grams, grams)
-            self._postings("search_pinyin", doc, old_pinyin, pinyin)
-        wlen, glen, plen = float(sum(words.values())), float(sum(grams.values())), float(sum(pinyin.values()))
-        self.delta["words_len"] += wlen - float(sum(old_words.values()))
-        self.delta["grams_len"] += glen - float(sum(old_grams.values()))
-        self.delta["pinyin_len"] += plen - float(sum(old_pinyin.values()))
+            cut = terms if terms is not None else cut_one((self.tokenizer, record, self.vocabulary.within(text)))
+            after, (words, grams, pinyin) = cut[:3], cut.bags
+            for table, old_bag, new_bag in zip(_TABLES, before, after):
+                self._postings(table, doc, old_bag, new_bag)
+        lengths = _lengths(after)
+        for name, length, was in zip(_LENGTHS, lengths, _lengths(before)):
+            self.delta[name] += length - was
         tags = sorted({normalise(t) for t in record.tags})
+        old_tags = json.loads(old[6]) if old is not None else []
         self.tag_drop += [(t, doc) for t in set(old_tags) - set(tags)]
         self.tag_put += [(t, doc) for t in set(tags) - set(old_tags)]
-        meta = pack_meta(doc, record, self.codes, wlen, glen, plen)
-        self.docs.append(
-            (
-                doc,
-                record.id,
-                text,
-                _bag(words),
-                _bag(grams),
-                json.dumps(vocab, ensure_ascii=False),
-                json.dumps(tags, ensure_ascii=False),
-                text_hash(embed_text(record.title, record.content)),
-                key,
-                _bag(pinyin),
-            )
-        )
-        self.metas.append((doc, meta))
+        ehash = text_hash(embed_text(record.title, record.content))
+        vocab_json, tags_json = json.dumps(vocab, ensure_ascii=False), json.dumps(tags, ensure_ascii=False)
+        self.docs.append((doc, record.id, text, words, grams, vocab_json, tags_json, ehash, key, pinyin))
+        self.metas.append((doc, pack_meta(doc, record, self.codes, *lengths)))
+
+    def _doc(self, old) -> int:
+        """The memory's doc number: its own, or the next free one for a new memory."""
+        if old is None:
+            self.next_doc += 1
+            self.delta["docs"] += 1
+            return self.next_doc - 1
+        if old[2] is None:
+            self.delta["docs"] += 1  # a stub from the upgrade: counted once it is cut
+        return old[0]
 
     def _postings(self, table: str, doc: int, old: dict, new: dict) -> None:
+        if not old:  # a new memory (most of an import): nothing to compare with
+            self.put[table] += [(t, doc, tf) for t, tf in new.items() if tf > 0]
+            return
         self.drop[table] += [(t, doc) for t in old if t not in new]
         self.put[table] += [(t, doc, tf) for t, tf in new.items() if old.get(t) != tf and tf > 0]
 
     def remove(self, old) -> None:
         doc = old[0]
-        words, grams = json.loads(old[3] or "{}"), json.loads(old[4] or "{}")
-        pinyin = json.loads(old[8] or "{}")
-        self.drop["search_word"] += [(t, doc) for t in words]
-        self.drop["search_gram"] += [(t, doc) for t in grams]
-        self.drop["search_pinyin"] += [(t, doc) for t in pinyin]
+        bags = _bags(old)
+        for table, bag in zip(_TABLES, bags):
+            self.drop[table] += [(t, doc) for t in bag]
         self.tag_drop += [(t, doc) for t in json.loads(old[6])]
         if old[2] is not None:
             self.delta["docs"] -= 1
-        self.delta["words_len"] -= float(sum(words.values()))
-        self.delta["grams_len"] -= float(sum(grams.values()))
-        self.delta["pinyin_len"] -= float(sum(pinyin.values()))
+        for name, length in zip(_LENGTHS, _lengths(bags)):
+            self.delta[name] -= length
         self.gone.append((doc,))
 
     def flush(self) -> None:
         c = self.conn
-        for table in ("search_word", "search_gram", "search_pinyin"):
+        for table in _TABLES:
             # In key order: B-tree pages are then filled one after another, not at random.
             c.executemany(f"DELETE FROM {table} WHERE term = ? AND doc = ?", sorted(self.drop[table]))
             c.executemany(f"INSERT OR REPLACE INTO {table} (term, doc, tf) VALUES (?, ?, ?)", sorted(self.put[table]))
@@ -423,7 +270,7 @@ def sync(conn: sqlite3.Connection, tokenizer: Tokenizer, memory_ids: Iterable[st
     ids = list(dict.fromkeys(i for i in memory_ids if i))
     if not ids and not personas:
         return 0
-    records = _records(conn, ids)
+    records = memories(conn, ids)
     old = _docs(conn, "memory_id", ids)
     vocab = {i: vocabulary_of(r) for i, r in records.items()}
     refs: Counter = Counter()
@@ -463,7 +310,7 @@ def sync(conn: sqlite3.Connection, tokenizer: Tokenizer, memory_ids: Iterable[st
         batch = {row[0] for row in old.values()}
         others = _docs(conn, "doc", sorted(containing(conn, changed_terms) - batch))
         if others:
-            fresh = _records(conn, [row[1] for row in others.values()])
+            fresh = memories(conn, [row[1] for row in others.values()])
             for row in others.values():
                 if row[1] in fresh:
                     writer.write(fresh[row[1]], row, json.loads(row[5]), recut=True)

@@ -346,12 +346,18 @@ class KeywordIndex:
                     out[term] = s.expand_weight * weight / top_weight
         return extra
 
-    def matched(self, slot: int, terms: QueryTerms) -> tuple[list[str], list[str]]:
-        """Query words and bigrams this memory contains (for explain)."""
-        return (
-            [t for t in terms.words if self.words.contains(slot, t)],
-            [t for t in terms.bigrams if self.bigrams.contains(slot, t)],
-        )
+    def matched_many(self, slots: list[int], terms: QueryTerms) -> list[tuple[list[str], list[str]]]:
+        """Per hit, the query words and bigrams it contains (for explain). A field that answers
+        for all hits at once (the stored index's, from the query's postings) is asked once per term."""
+
+        def holders(field, query: dict) -> dict[str, set]:
+            many = getattr(field, "holding", None)
+            if many is not None:
+                return {t: many(slots, t) for t in query}
+            return {t: {s for s in slots if field.contains(s, t)} for t in query}
+
+        words, grams = holders(self.words, terms.words), holders(self.bigrams, terms.bigrams)
+        return [([t for t in terms.words if s in words[t]], [t for t in terms.bigrams if s in grams[t]]) for s in slots]
 
     def matched_pinyin(self, slot: int, terms: QueryTerms) -> list[str]:
         """ "kafei → 咖啡" for each reading the query spells that this memory holds."""

@@ -11,11 +11,10 @@ process is seen by the next search here.
 
 from __future__ import annotations
 
-import fnmatch
 import json
 import math
 from collections import OrderedDict
-from typing import Any, cast
+from typing import cast
 
 import numpy as np
 
@@ -23,10 +22,10 @@ from ..records import MemoryRecord
 from . import index_segments as segments
 from .bm25 import MIN_IDF, BM25Field
 from .index_vocab import Vocabulary, stat
-from .indexer import META, pending, stored_datetime
+from .indexer import pending
 from .keyword import KeywordIndex, KeywordSettings
+from .stored_table import StoredTable
 from .substring import SubstringIndex
-from .table import RecordTable
 from .tokenize import Tokenizer, normalise
 from .vectors import VectorIndex
 
@@ -34,272 +33,6 @@ _BAGS = {"search_word": "words", "search_gram": "grams", "search_pinyin": "pinyi
 RELOAD_AFTER = 20_000  # more changed memories than this: reload every column at once
 POSTINGS_CACHE = 256  # terms whose postings stay in memory between searches
 VECTOR_BLOCK = 4096  # stored vectors read per step at start
-
-
-_RECORD_COLUMNS = (
-    "id",
-    "persona_id",
-    "group_name",
-    "title",
-    "content",
-    "summary",
-    "tags",
-    "type",
-    "scope",
-    "importance",
-    "importance_set",
-    "source",
-    "dedup_key",
-    "content_hash",
-    "created_at",
-    "updated_at",
-    "last_access_at",
-    "access_count",
-    "mention_count",
-    "expires_at",
-    "deleted_at",
-    "superseded_by",
-    "tier",
-    "heat",
-    "version",
-)
-_RECORD_SQL = ", ".join(f'm."{c}"' for c in _RECORD_COLUMNS)
-_TIMES = {i for i, c in enumerate(_RECORD_COLUMNS) if c.endswith("_at")}
-
-
-def _record(row) -> MemoryRecord:
-    # A SQL row: its columns are typed by the schema, not here.
-    values: list[Any] = [
-        (stored_datetime(v) if v is not None else None) if i in _TIMES else v for i, v in enumerate(row)
-    ]
-    (
-        memory_id,
-        persona_id,
-        group,
-        title,
-        content,
-        summary,
-        tags,
-        kind,
-        scope,
-        importance,
-        importance_set,
-        source,
-        dedup_key,
-        content_hash,
-        created,
-        updated,
-        accessed,
-        access_count,
-        mention_count,
-        expires,
-        deleted,
-        superseded_by,
-        tier,
-        heat,
-        version,
-    ) = values
-    return MemoryRecord(
-        id=memory_id,
-        persona_id=persona_id,
-        group=group,
-        title=title,
-        content=content,
-        summary=summary,
-        tags=tuple(json.loads(tags)),
-        type=kind,
-        scope=scope,
-        importance=importance,
-        importance_set=bool(importance_set),
-        source=source,
-        dedup_key=dedup_key,
-        content_hash=content_hash,
-        created_at=created,
-        updated_at=updated,
-        last_access_at=accessed,
-        access_count=access_count,
-        mention_count=mention_count,
-        expires_at=expires,
-        deleted_at=deleted,
-        superseded_by=superseded_by,
-        tier=tier,
-        heat=heat,
-        version=version,
-    )
-
-
-class StoredTable(RecordTable):
-    """The per-slot columns of RecordTable, filled from the store's packed rows."""
-
-    def __init__(self, store):
-        super().__init__(capacity=16)
-        self.store = store
-        self._size = 0
-        self._count = 0
-        self.add_columns()
-
-    def __len__(self) -> int:
-        return self._count
-
-    @property
-    def size(self) -> int:
-        return self._size
-
-    def _grow(self, size: int) -> None:
-        if size > len(self.cols["live"]):
-            capacity = max(size, 2 * len(self.cols["live"]))
-            for name, array in self.cols.items():
-                grown = np.zeros(capacity, dtype=array.dtype)
-                grown[: len(array)] = array
-                self.cols[name] = grown
-        self._size = max(self._size, size)
-
-    def load(self) -> None:
-        conn = self.store.connection()
-        size = conn.execute("SELECT COALESCE(MAX(doc), 0) + 1 FROM search_meta").fetchone()[0]
-        for name, array in self.cols.items():
-            self.cols[name] = np.zeros(max(size, 16), dtype=array.dtype)
-        self._size = size
-        cursor = conn.execute("SELECT meta FROM search_meta")
-        while True:  # in slices: a million rows joined at once would double the peak memory
-            rows = cursor.fetchmany(50_000)
-            if not rows:
-                break
-            self._place(np.frombuffer(b"".join(r[0] for r in rows), dtype=META))
-        self._count = int(self.col("live").sum())
-        self._codes()
-
-    def _place(self, rows: np.ndarray) -> None:
-        if len(rows) == 0:
-            self._count = int(self.col("live").sum())
-            return
-        docs = rows["doc"]
-        self._grow(int(docs.max()) + 1)
-        c = self.cols
-        c["live"][docs] = True
-        c["seq"][docs] = docs
-        for name in (
-            "persona",
-            "group",
-            "type",
-            "scope",
-            "tier",
-            "importance",
-            "created",
-            "updated",
-            "expires",
-            "access",
-            "mention",
-            "deleted",
-            "superseded",
-            "wlen",
-            "glen",
-            "plen",
-        ):
-            c[name][docs] = rows[name]
-        self._count = int(self.col("live").sum())
-        self._neighbours = None
-
-    def refresh(self, memory_ids: list[str]) -> list[tuple[int, str]]:
-        """Re-read these memories' columns; returns (slot, embed-text hash) of each found."""
-        conn = self.store.connection()
-        found, blobs = [], []
-        for start in range(0, len(memory_ids), 500):
-            chunk = memory_ids[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            for doc, ehash, meta in conn.execute(
-                f"SELECT d.doc, d.ehash, m.meta FROM search_doc d JOIN search_meta m ON m.doc = d.doc "
-                f"WHERE d.memory_id IN ({marks})",
-                chunk,
-            ):
-                found.append((doc, ehash))
-                blobs.append(meta)
-        if len(found) < len(memory_ids):  # some were purged: drop slots that no longer exist
-            live = {d for (d,) in conn.execute("SELECT doc FROM search_meta")}
-            for slot in np.where(self.col("live"))[0].tolist():
-                if slot not in live:
-                    self.cols["live"][slot] = False
-        self._place(np.frombuffer(b"".join(blobs), dtype=META))
-        self._codes()
-        return found
-
-    def _codes(self) -> None:
-        rows = self.store.connection().execute("SELECT kind, name, code FROM search_code").fetchall()
-        self._persona_codes = {n: c for k, n, c in rows if k == "p"}
-        self._group_codes = {n: c for k, n, c in rows if k == "g"}
-
-    def add_columns(self) -> None:
-        for name in ("wlen", "glen", "plen"):
-            self.cols.setdefault(name, np.zeros(len(self.cols["live"]), dtype=np.float64))
-
-    # -- lookups the in-memory table answers from its dicts ---------------------------
-    def record(self, slot: int) -> MemoryRecord | None:
-        return self.records_of([slot]).get(slot)
-
-    def records_of(self, slots: list[int]) -> dict[int, MemoryRecord]:
-        """Full records by slot, straight from SQL (peewee's rows cost more than the
-        rest of a search's hits)."""
-        conn = self.store.connection()
-        out = {}
-        for start in range(0, len(slots), 500):
-            chunk = [int(s) for s in slots[start : start + 500]]
-            marks = ",".join("?" * len(chunk))
-            for row in conn.execute(
-                f"SELECT d.doc, {_RECORD_SQL} FROM search_doc d JOIN memory m ON m.id = d.memory_id "
-                f"WHERE d.doc IN ({marks})",
-                chunk,
-            ):
-                out[row[0]] = _record(row[1:])
-        return out
-
-    def ids_of(self, slots: list[int]) -> dict[int, str]:
-        conn = self.store.connection()
-        out = {}
-        for start in range(0, len(slots), 500):
-            chunk = [int(s) for s in slots[start : start + 500]]
-            marks = ",".join("?" * len(chunk))
-            out.update(conn.execute(f"SELECT doc, memory_id FROM search_doc WHERE doc IN ({marks})", chunk))
-        return out
-
-    def slot(self, memory_id: str) -> int | None:
-        row = (
-            self.store.connection()
-            .execute("SELECT doc FROM search_doc WHERE memory_id = ? AND words IS NOT NULL", (memory_id,))
-            .fetchone()
-        )
-        return row[0] if row else None
-
-    def tag_mask(self, pattern: str) -> np.ndarray:
-        mask = np.zeros(self.size, dtype=bool)
-        pattern = normalise(pattern)
-        conn = self.store.connection()
-        if any(c in pattern for c in "*?["):
-            tags = [
-                t for (t,) in conn.execute("SELECT DISTINCT tag FROM search_tag") if fnmatch.fnmatchcase(t, pattern)
-            ]
-        else:
-            tags = [pattern]
-        for tag in tags:
-            docs = [d for (d,) in conn.execute("SELECT doc FROM search_tag WHERE tag = ?", (tag,)) if d < self.size]
-            mask[docs] = True
-        return mask & self.col("live")
-
-    def id_mask(self, pattern: str) -> np.ndarray:
-        mask = np.zeros(self.size, dtype=bool)
-        conn = self.store.connection()
-        if any(c in pattern for c in "*?["):
-            rows = [
-                (d, i)
-                for d, i in conn.execute("SELECT doc, memory_id FROM search_doc WHERE words IS NOT NULL")
-                if fnmatch.fnmatchcase(i, pattern)
-            ]
-        else:
-            rows = conn.execute(
-                "SELECT doc, memory_id FROM search_doc WHERE memory_id = ? AND words IS NOT NULL", (pattern,)
-            ).fetchall()
-        docs = [d for d, _ in rows if d < self.size]
-        mask[docs] = True
-        return mask
 
 
 class StoredField(BM25Field):
@@ -314,6 +47,7 @@ class StoredField(BM25Field):
         self._avg: float | None = None
         self._docs: dict[int, dict[str, float]] = {}
         self._dirty: np.ndarray | None = None  # memories whose blob entries are stale (index_segments)
+        self._segments: bool | None = None  # whether any term has a blob (small stores have none)
 
     def reset(self, n: int, total: float, *, postings: bool = True) -> None:
         """New statistics; ``postings``: the postings changed too (else, e.g. after access
@@ -322,7 +56,7 @@ class StoredField(BM25Field):
         if postings:
             self._cache.clear()
             self._docs.clear()
-            self._dirty = None
+            self._dirty = self._segments = None
 
     def __len__(self) -> int:
         return self._n
@@ -342,9 +76,11 @@ class StoredField(BM25Field):
             self._cache.move_to_end(term)
             return cached
         conn = self.store.connection()
-        if self._dirty is None:
+        if self._segments is None:
+            self._segments = segments.has_segments(conn)
+        if self._dirty is None and self._segments:
             self._dirty = segments.dirty_docs(conn)
-        arrays = segments.read(conn, self.name, term, self._dirty)
+        arrays = segments.read(conn, self.name, term, self._dirty) if self._segments else None
         if arrays is None:
             rows = conn.execute(f"SELECT doc, tf FROM {self.name} WHERE term = ?", (term,)).fetchall()
             table = np.array(rows, dtype=np.float64).reshape(-1, 2)
@@ -406,6 +142,22 @@ class StoredField(BM25Field):
             return at < len(docs) and int(docs[at]) == int(slot)
         return term in (bag if bag is not None else self.doc_weights(slot))
 
+    def holding(self, slots: list[int], term: str) -> set[int]:
+        """Which of these slots contain ``term`` (contains() for many hits in one step)."""
+        cached = self._cache.get(term)
+        if cached is None or not slots:
+            return {s for s in slots if self.contains(s, term)}
+        wanted = np.asarray(slots, dtype=np.int64)
+        docs = cached[0]
+        at = np.minimum(np.searchsorted(docs, wanted), max(len(docs) - 1, 0))
+        found = (docs[at] == wanted) if len(docs) else np.zeros(len(wanted), dtype=bool)
+        out = set()
+        for slot, hit in zip(slots, found.tolist()):
+            bag = self._docs.get(int(slot))  # a bag read already is asked, as contains() does
+            if (term in bag) if bag is not None else hit:
+                out.add(slot)
+        return out
+
     def prefetch(self, slots: list[int], other: StoredField) -> None:
         """Read the term bags of the hits about to be explained, for both fields, in one query."""
         conn = self.store.connection()
@@ -454,8 +206,10 @@ class StoredSubstring(SubstringIndex):
     def find(self, needle: str, allowed: np.ndarray | None = None, limit: int | None = None) -> list[int]:
         if not needle:
             return []
-        found: list[int] = []
         size = self.table.size
+        if allowed is not None and 4 * int(allowed[:size].sum()) < size:
+            return self._find_among(needle, np.where(allowed[:size])[0].tolist(), limit)
+        found: list[int] = []
         for (doc,) in self.store.connection().execute(
             "SELECT doc FROM search_text WHERE instr(text, ?) > 0 ORDER BY doc", (needle,)
         ):
@@ -463,6 +217,22 @@ class StoredSubstring(SubstringIndex):
                 found.append(doc)
                 if limit is not None and len(found) >= limit:
                     break
+        return found
+
+    def _find_among(self, needle: str, docs: list[int], limit: int | None) -> list[int]:
+        """find() when a filter leaves few memories (a tag, a persona): their texts only, in doc
+        order, instead of scanning every text in the store."""
+        found: list[int] = []
+        conn = self.store.connection()
+        for start in range(0, len(docs), 500):
+            chunk = docs[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = conn.execute(f"SELECT doc, text FROM search_text WHERE doc IN ({marks}) ORDER BY doc", chunk)
+            for doc, text in rows:
+                if needle in text:
+                    found.append(doc)
+                    if limit is not None and len(found) >= limit:
+                        return found
         return found
 
     def text(self, slot: int) -> str:

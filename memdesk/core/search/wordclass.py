@@ -50,7 +50,8 @@ def function_words() -> frozenset[str]:
 
 def _read() -> frozenset[str]:
     try:
-        from .dictionary import _cache_path, _import_jieba
+        from .dictionary import _import_jieba
+        from .piece_cache import cache_path
 
         jieba = _import_jieba()
         path = os.path.join(os.path.dirname(jieba.__file__), "dict.txt")
@@ -58,7 +59,7 @@ def _read() -> frozenset[str]:
         return frozenset()  # untagged: every word weighs the same
     cache: Path | None = None
     try:  # beside jieba's own cache (dictionary.py), keyed by the same file
-        cache = _cache_path(path).with_suffix(".function-words.json")
+        cache = cache_path(path, "jieba").with_suffix(".function-words.json")
         return frozenset(json.loads(cache.read_text(encoding="utf-8")))
     except (OSError, ValueError, TypeError):
         pass  # not yet written, or damaged: read the dictionary

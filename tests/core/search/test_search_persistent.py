@@ -19,7 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memdesk.core.search import SearchEngine
-from memdesk.core.search.indexer import META, pending, rebuild
+from memdesk.core.search.index_meta import META
+from memdesk.core.search.indexer import pending, rebuild
 from memdesk.core.store import Store
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -223,6 +224,20 @@ def test_a_second_process_write_is_found_by_the_next_search(tmp_path):
     assert engine.search("晨跑 tag:跑步").ids == [run]
     assert_equals_rebuild(store)
     store.close()
+
+
+def test_hits_show_a_memory_as_it_is_after_an_edit(store):
+    # The records of hits are kept between searches (typing shows the same hits again):
+    # an edit, here or by another process, replaces what the next search shows.
+    memory_id = store.add(title="周末计划", content="周末去西湖跑步").added[0]
+    engine = SearchEngine(store)
+    engine.build()
+    assert engine.search("跑步").hits[0].record.title == "周末计划"
+    store.update(memory_id, expected_version=None, title="周日计划", tags=["运动"])
+    hit = engine.search("跑步").hits[0]
+    assert (hit.record.title, hit.record.tags) == ("周日计划", ("运动",))
+    store.delete([memory_id])
+    assert engine.search("跑步").hits == []
 
 
 def test_a_fresh_process_searches_without_building(tmp_path):

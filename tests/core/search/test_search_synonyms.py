@@ -107,3 +107,17 @@ def test_expansion_still_follows_one_clear_hit(store, tokenizer):
     result = engine.search("那个电话是18578472151的人，学历是什么？")
     assert result.ids[:2] == [phone, school] or result.ids[:2] == [school, phone]
     assert "上司" in result.expanded_with
+
+
+def test_the_word_lists_are_read_back_from_their_piece_cache(tmp_path, monkeypatch):
+    # The cached pieces (read with the GIL let go between them) hold the same lists as the source.
+    monkeypatch.setenv("MEMDESK_CACHE_DIR", str(tmp_path / "cache"))
+    first = Thesaurus()
+    assert first.load()
+    written = list((tmp_path / "cache").glob("thesaurus-*.json-pieces"))
+    assert len(written) == 1
+    again = Thesaurus()
+    assert again.load()
+    assert again._mates == first._mates and "年龄" in again.mates("年纪")
+    written[0].write_bytes(b"damaged")
+    assert Thesaurus().mates("年纪") == first.mates("年纪")  # a damaged cache is read past and rewritten

@@ -1,0 +1,73 @@
+"""Large tables derived from a data file, cached as small JSON pieces.
+
+Parsing a big table in one call (marshal.load of jieba's dictionary, json.loads of the
+1.7 MB thesaurus) holds the GIL for 50-150 ms, which freezes the window's UI thread
+while a worker loads it. Cached as pieces (a data format: nothing in the file can run),
+each is parsed with the GIL let go in between, so no step holds it for more than a few
+milliseconds. The cache sits in the user's cache folder, named after the source file's
+place, size and time, so a changed source is read afresh.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import struct
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+PIECES = 64
+_HEADER = struct.Struct("<dI")  # a number kept with the table, the piece count; then length-prefixed pieces
+
+
+def cache_path(source: str | Path, name: str) -> Path:
+    import platformdirs
+
+    stat = os.stat(source)
+    folder = Path(os.environ.get("MEMDESK_CACHE_DIR") or platformdirs.user_cache_dir("MemDesk", appauthor=False))
+    where = hashlib.blake2b(str(Path(source).resolve()).encode("utf-8"), digest_size=4).hexdigest()
+    return folder / f"{name}-{where}-{stat.st_size}-{int(stat.st_mtime)}-{PIECES}.json-pieces"
+
+
+def read(path: Path, convert: Callable[[dict], dict] = lambda piece: piece) -> tuple[dict, float]:
+    """(table, its number); ``convert`` turns each parsed piece into the table's values.
+    Raises OSError or ValueError when the file is missing or damaged."""
+    data = path.read_bytes()  # file reads let go of the GIL
+    try:
+        number, count = _HEADER.unpack_from(data, 0)
+        offset, table = _HEADER.size, {}
+        for _ in range(count):
+            (size,) = struct.unpack_from("<I", data, offset)
+            offset += 4
+            piece = json.loads(data[offset : offset + size])
+            if not isinstance(piece, dict):
+                raise ValueError("not a table piece")
+            table.update(convert(piece))
+            offset += size
+            time.sleep(0)  # let the UI thread run between pieces
+    except struct.error as exc:
+        raise ValueError(f"damaged cache: {exc}") from None
+    return table, number
+
+
+def write(path: Path, table: dict, number: float = 0.0) -> None:
+    """Best effort: a cache that cannot be written only costs the next start the stall."""
+    items = list(table.items())
+    step = max(1, -(-len(items) // PIECES))
+    blobs = [
+        json.dumps(dict(items[i : i + step]), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        for i in range(0, len(items), step)
+    ]
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=str(path.parent))
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(_HEADER.pack(number, len(blobs)))
+            for blob in blobs:
+                handle.write(struct.pack("<I", len(blob)) + blob)
+        os.replace(temp, path)
+    except OSError:
+        pass

@@ -1,0 +1,326 @@
+"""One query's ranking over a search index (the engine's search and why_not.py share it).
+
+The free words produce up to four rankings over the memories in scope (keyword BM25, its
+expansion with related terms, substring, vector similarity); RRF fuses them — or, when
+vectors take part, a convex mix of standardised keyword and vector scores — and for
+questions the best hits lend a share of their score to the memories stored next to them
+in the same conversation. The final score adds importance, heat and freshness
+(fusion.py). Memories found only by substring follow the ranked hits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..times import now_utc
+from .best_only import best_only
+from .filters import Evaluator, Plan, plan, visible_mask
+from .fusion import context_lift, final_scores, hybrid, rrf
+from .keyword import QueryTerms
+from .rankings import interleave, needles, ranked
+
+if TYPE_CHECKING:
+    from .engine import SearchEngine
+
+VECTOR_DEPTH = 50  # the most similar memories a vector ranking contributes
+SUBSTRING_CAP = 1000  # per word, when a limit is given
+NO_EMBEDDER = "keyword search only: no embedding model is set up"
+
+
+@dataclass(frozen=True)
+class Asked:
+    """How a search was asked, besides its text and limit: SearchEngine.search's options
+    (persona: None every persona, '' global only, an id that persona and the global ones)."""
+
+    persona: str | None = None
+    semantic: bool = True
+    expand: bool = True
+    lenient: bool = False
+    now: datetime | None = None  # None: now, when the search runs
+
+
+@dataclass
+class Ranking:
+    """Everything one query computed, kept for hits and for explain."""
+
+    plan: Plan
+    terms: QueryTerms
+    expansion: QueryTerms  # related terms added to the keyword ranking
+    order: np.ndarray  # result slots, best first (only the first ``limit`` when _best_only ranked)
+    final: np.ndarray
+    fusion: np.ndarray
+    ranks: dict
+    parts: dict  # per-slot arrays: bm25, bigram, pinyin, keyword, vector, importance, heat, freshness
+    allowed: np.ndarray
+    visible: np.ndarray
+    semantic: bool
+    notice: str
+    total: int = -1  # results before the limit (len(order) unless only the first were ordered)
+
+    def __post_init__(self) -> None:
+        if self.total < 0:
+            self.total = len(self.order)
+
+
+@dataclass
+class _Lists:
+    """The rankings of one query as they are gathered, with the scores that break their ties."""
+
+    rankings: dict[str, np.ndarray]
+    tie_scores: dict[str, np.ndarray]
+    expansion: QueryTerms
+
+
+def rank(engine: SearchEngine, tree, asked: Asked, limit: int | None) -> Ranking:
+    index = engine._index
+    table, size = index.table, index.table.size
+    persona, now, semantic, expand = asked.persona, asked.now or now_utc(), asked.semantic, asked.expand
+    query_plan = plan(tree, soft_phrases=asked.lenient)
+    visible = visible_mask(table, persona, tree, now)
+    evaluator = Evaluator(table, index.keyword, index.substring, engine._resolve_persona, now)
+    allowed = visible.copy()
+    for node in query_plan.constraints:
+        allowed &= evaluator.mask(node)
+
+    parts = index.keyword.analyse_parts(query_plan.rank_texts)
+    terms, scored = _keyword_scores(engine, parts, size)
+    word_bm25, gram_bm25, pinyin_bm25, keyword = scored
+    if limit is not None and len(parts) == 1 and not _vectors_rank(engine, query_plan, semantic):
+        best = _best_ranking(engine, now, limit, query_plan, terms, allowed, visible, scored, semantic)
+        if best is not None:
+            return best
+    lists = _keyword_lists(engine, parts, keyword, allowed, expand) if terms else _Lists({}, {}, QueryTerms())
+    similarity, semantic_used, notice = _vector_list(engine, lists, query_plan, allowed, visible, semantic)
+    _substring_list(engine, lists.rankings, query_plan, keyword, allowed, limit)
+    fusion, ranks, members = _fuse(engine, lists, terms, query_plan, similarity, allowed)
+
+    slots = np.where(members)[0]
+    scores = {
+        "importance": table.importance01(slots),
+        "heat": table.heat01(slots, now),
+        "freshness": table.freshness01(slots, now, engine.weights.freshness_half_life_days),
+    }
+    final = final_scores(engine.weights, fusion[slots], scores["importance"], scores["heat"], scores["freshness"])
+    group = _groups(ranks, slots, terms, word_bm25, gram_bm25, pinyin_bm25)
+    order = np.lexsort((slots, -final, group))
+
+    final_all = np.zeros(size)
+    final_all[slots] = final
+    columns = {"bm25": word_bm25, "bigram": gram_bm25, "pinyin": pinyin_bm25, "keyword": keyword, "vector": similarity}
+    for name, values in scores.items():
+        columns[name] = np.zeros(size)
+        columns[name][slots] = values
+    return Ranking(
+        query_plan,
+        terms,
+        lists.expansion,
+        slots[order],
+        final_all,
+        fusion,
+        ranks,
+        columns,
+        allowed,
+        visible,
+        semantic_used,
+        notice,
+    )
+
+
+def _keyword_scores(engine: SearchEngine, parts: list[QueryTerms], size: int):
+    """The query's terms (a message's questions merged) and its (word, bigram, pinyin,
+    keyword) BM25 per slot; keyword = word + bigram_weight x bigram + pinyin."""
+    terms = parts[0]
+    if len(parts) > 1:
+        terms = QueryTerms(sentence=True)
+        for part in parts:
+            terms.add(part)
+    keyword_index, zeros = engine._index.keyword, np.zeros(size)
+    word_bm25, gram_bm25 = keyword_index.scores(terms, size) if terms else (zeros, zeros)
+    pinyin_bm25 = keyword_index.pinyin_scores(terms, size) if terms.pinyin else zeros
+    keyword = word_bm25 + engine.keyword_settings.bigram_weight * gram_bm25
+    if terms.pinyin:  # (adding zeros changes nothing and costs a pass over every memory)
+        keyword += pinyin_bm25
+    return terms, (word_bm25, gram_bm25, pinyin_bm25, keyword)
+
+
+def _best_ranking(engine: SearchEngine, now, limit, query_plan, terms, allowed, visible, scored, semantic):
+    """The ranking from best_only.py when the keyword ranking alone decides (one plain
+    query, no vectors; not a question: no expansion, no context): only the first
+    ``limit`` results are ordered. None when it does not apply."""
+    if terms.sentence or not query_plan.retrieval:
+        return None
+    best = best_only(engine, now, limit, allowed, terms, scored)
+    if best is None:
+        return None
+    order, total, final, fusion, ranks, columns = best
+    notice = NO_EMBEDDER if engine.embedder is None else _no_vectors_notice(engine, semantic)
+    return Ranking(
+        query_plan, terms, QueryTerms(), order, final, fusion, ranks, columns, allowed, visible, False, notice, total
+    )
+
+
+def _keyword_lists(engine: SearchEngine, parts: list[QueryTerms], keyword, allowed, expand) -> _Lists:
+    """The keyword ranking (one per question, interleaved) and, for sentence-like queries,
+    its expansion with related terms."""
+    index = engine._index
+    size = len(keyword)
+    lists = _Lists({}, {}, QueryTerms())
+    part_rankings = []
+    for part in parts:
+        part_scores = keyword if len(parts) == 1 else index.keyword.combined(part, size)
+        extra = _expansion(engine, part, part_scores, allowed, expand)
+        if extra:
+            lists.expansion.add(extra)
+            expanded = QueryTerms(dict(part.words), dict(part.bigrams))
+            expanded.add(extra)
+            expanded_scores = index.keyword.combined(expanded, size)
+            if engine.keyword_settings.expand_mode == "fuse":
+                lists.rankings["expanded"] = ranked(expanded_scores, allowed)
+            else:
+                part_scores = expanded_scores
+        part_rankings.append(ranked(part_scores, allowed))
+    if len(part_rankings) == 1:
+        lists.rankings["keyword"] = part_rankings[0]
+        lists.tie_scores["keyword"] = part_scores
+    else:
+        lists.rankings["keyword"] = interleave(part_rankings)
+    return lists
+
+
+def _expansion(engine: SearchEngine, terms: QueryTerms, scores, allowed, expand: bool) -> QueryTerms:
+    # RM3 practice: the expanded query replaces the literal ranking (keeping
+    # both as separate RRF lists cost recall in stores full of chatter: the
+    # literal list re-promotes chatter matches).
+    keyword = engine._index.keyword
+    if not (expand and keyword.should_expand(terms)):
+        return QueryTerms()
+    return keyword.expansion(terms, scores, allowed)
+
+
+def _vectors_rank(engine: SearchEngine, query_plan, semantic: bool) -> bool:
+    """Whether a vector ranking takes part (_vector_list's conditions)."""
+    vectors = engine._index.vectors
+    return bool(
+        engine.embedder is not None and semantic and vectors is not None and len(vectors) and query_plan.rank_texts
+    )
+
+
+def _vector_list(engine: SearchEngine, lists: _Lists, query_plan, allowed, visible, semantic):
+    """The vector ranking when a model and vectors are there; returns (similarity per slot,
+    whether vectors took part, a notice on why not or what they missed)."""
+    index, embedder = engine._index, engine.embedder
+    size = index.table.size
+    similarity = np.full(size, np.nan)
+    if embedder is None:
+        return similarity, False, NO_EMBEDDER
+    if not semantic:
+        return similarity, False, ""
+    if index.vectors is None or not len(index.vectors):
+        return similarity, False, _no_vectors_notice(engine, semantic)
+    if not query_plan.rank_texts:
+        return similarity, False, ""
+    qvec = embedder.embed([" ".join(query_plan.rank_texts)], query=True)[0]
+    similarity = index.vectors.similarities(qvec, size)
+    candidates = np.where(allowed & ~np.isnan(similarity))[0]
+    lists.rankings["vector"] = candidates[np.argsort(-similarity[candidates], kind="stable")[:VECTOR_DEPTH]]
+    lists.tie_scores["vector"] = np.nan_to_num(similarity, nan=-2.0)
+    covered, shown = int(index.vectors.has(size)[visible].sum()), int(visible.sum())
+    notice = f"{shown - covered} memories have no vector yet; they are found by keyword only" if covered < shown else ""
+    return similarity, True, notice
+
+
+def _no_vectors_notice(engine: SearchEngine, semantic: bool) -> str:
+    vectors = engine._index.vectors
+    if semantic and (vectors is None or not len(vectors)):
+        return "keyword search only: no memory has a vector for this model yet"
+    return ""
+
+
+def _substring_list(engine: SearchEngine, rankings, query_plan, keyword, allowed, limit) -> None:
+    """Substring fallback: only what the rankings so far missed, after them."""
+    index = engine._index
+    size = len(keyword)
+    found_elsewhere = np.zeros(size, dtype=bool)
+    for slots in rankings.values():
+        found_elsewhere[slots] = True
+    words = needles(query_plan.soft_words if query_plan.retrieval else query_plan.rank_texts)
+    if words and (limit is None or int((found_elsewhere & allowed).sum()) < limit):
+        counts = np.zeros(size)
+        cap = SUBSTRING_CAP if limit is not None else None
+        for needle in words:
+            counts[index.substring.find(needle, allowed & ~found_elsewhere, cap)] += 1
+        hit = np.where(counts > 0)[0]
+        rankings["substring"] = hit[np.lexsort((-keyword[hit], -counts[hit]))]
+
+
+def _fuse(engine: SearchEngine, lists: _Lists, terms, query_plan, similarity, allowed):
+    """Fused score per slot, each slot's rank per list, and which slots are results."""
+    rankings, tie_scores, weights = lists.rankings, lists.tie_scores, engine.weights
+    size = len(allowed)
+    fusion, ranks = rrf(rankings, size, weights.rrf_k, tie_scores)
+    if query_plan.retrieval:
+        members = np.zeros(size, dtype=bool)
+        for slots in rankings.values():
+            members[slots] = True
+        members &= allowed
+    else:
+        members = allowed
+    if "vector" in rankings:
+        keyword_signal = tie_scores.get("keyword")
+        if keyword_signal is None:  # several questions: their interleaved order is all there is
+            keyword_lists: dict[str, np.ndarray] = {n: rankings[n] for n in ("keyword", "expanded") if n in rankings}
+            keyword_signal = rrf(keyword_lists, size, weights.rrf_k)[0]
+        fusion = hybrid(keyword_signal, similarity, allowed, members, weights.keyword_share)
+    scored = "keyword" in tie_scores or "vector" in rankings  # interleaved questions have ranks only
+    if terms.sentence and scored and weights.context > 0 and query_plan.retrieval:
+        fusion, members = _lift_context(engine, fusion, ranks, rankings, members, allowed)
+    return fusion, ranks, members
+
+
+def _lift_context(engine: SearchEngine, fusion, ranks, rankings, members, allowed):
+    """The best few found memories lend a share of their score to their neighbours
+    (fusion.context_lift); memories reached that way join the results."""
+    weights = engine.weights
+    size = len(fusion)
+    found = np.zeros(size, dtype=bool)
+    for name in ("keyword", "expanded", "vector"):
+        if name in rankings:
+            found[rankings[name]] = True
+    candidates = np.where(found)[0]
+    if len(candidates) == 0:
+        return fusion, members
+    lenders = np.zeros(size, dtype=bool)
+    lenders[candidates[np.argsort(-fusion[candidates], kind="stable")[: weights.context_from]]] = True
+    previous, following = engine._index.table.neighbours(weights.context_window_s)
+    lifted = context_lift(fusion, lenders, allowed, previous, following, weights.context)
+    gained = np.where(lifted > fusion)[0]
+    rank_of = np.zeros(size, dtype=np.int64)
+    rank_of[gained[np.argsort(fusion[gained] - lifted[gained], kind="stable")]] = np.arange(1, len(gained) + 1)
+    ranks["context"] = rank_of
+    members = members.copy()
+    members[gained] = True
+    top = lifted[members].max()
+    return (lifted / top if top > 0 else lifted), members
+
+
+def _groups(ranks, slots, terms, word_bm25, gram_bm25, pinyin_bm25) -> np.ndarray:
+    """The band each result sorts in before its score: 0 ranked, 1 found by pinyin alone (after
+    every literal hit: kafei the word before 咖啡), 2 substring only, 3 the rest."""
+    ranked_hit = np.zeros(len(slots), dtype=bool)
+    for name in ("keyword", "expanded", "vector", "context"):
+        if name in ranks:
+            ranked_hit |= ranks[name][slots] > 0
+    substring_hit = ranks["substring"][slots] > 0 if "substring" in ranks else np.zeros(len(slots), bool)
+    group = np.where(ranked_hit, 0, np.where(substring_hit, 2, 3))
+    if terms.pinyin:
+        literal = (word_bm25[slots] > 0) | (gram_bm25[slots] > 0)
+        others = np.zeros(len(slots), dtype=bool)
+        for name in ("expanded", "vector", "context"):
+            if name in ranks:
+                others |= ranks[name][slots] > 0
+        group = np.where((group == 0) & ~literal & ~others & (pinyin_bm25[slots] > 0), 1, group)
+    return group
