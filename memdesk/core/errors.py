@@ -32,12 +32,12 @@ class ConflictError(MemDeskError):
 
 
 class SchemaTooNewError(MemDeskError):
-    def __init__(self, path: str, found: int, supported: int):
+    def __init__(self, path: str, found: int, supported: int, *, what: str = "file"):
         self.found, self.supported = found, supported
         super().__init__(
             f"{path} was written by a newer MemDesk (schema version {found}; this "
             f"version understands up to {supported}). Upgrade MemDesk to open it; "
-            "the file was not changed."
+            f"the {what} was not changed."
         )
 
 
@@ -61,6 +61,17 @@ class ModelError(MemDeskError):
     archive without a usable model), "exists" (the name is taken), "broken"
     (the model fails on a test input).
     """
+
+    def __init__(self, message: str, kind: str):
+        self.kind = kind
+        super().__init__(message)
+
+
+class DatabaseUnavailableError(MemDeskError):
+    """A PostgreSQL store cannot be reached or entered. ``kind`` lets a window say what to do:
+    "password" (the server wants one and none was given), "auth" (wrong user or password),
+    "missing" (no such database), "unreachable" (no server there, refused, timed out),
+    "other". The message never holds the password."""
 
     def __init__(self, message: str, kind: str):
         self.kind = kind

@@ -1,9 +1,13 @@
-"""The Store: one SQLite file of memories, personas, history and vectors.
+"""The Store: one SQLite file (or PostgreSQL database) of memories, personas, history and vectors.
 
 A thin facade: each mutation opens one short IMMEDIATE transaction, calls the
 operation in memory_ops / persona_ops and returns its Changes value. Reads
 return plain records, never peewee objects, so results may cross threads.
 Peewee gives every thread its own connection.
+
+On PostgreSQL (``Store.open("postgresql://…")``) the same code runs: connection()
+hands out a sqlite3-like connection (pg_conn.py), and each write transaction takes
+an advisory lock so writers queue as behind SQLite's BEGIN IMMEDIATE.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from .changes import Changes
 from .convert import memory_record, persona_record, revision_record
 from .db import default_db_path, open_database
 from .errors import NotFoundError, ValidationError
+from .location import is_url, redact
 from .models import Memory, Persona, Revision, Setting
 from .records import MemoryRecord, PersonaRecord, RevisionRecord
 
@@ -56,11 +61,20 @@ def _ids(ids) -> list[str]:
 
 
 class Store:
-    def __init__(self, db, path: Path):
+    def __init__(self, db, target):
         self._db = db
-        self.path = Path(path)
+        self.is_postgres = is_url(target)
+        self._target = str(target) if self.is_postgres else Path(target)  # a URL may hold a password
+        # The file; None on PostgreSQL, where file copies and file paths do not apply.
+        self.path: Path | None = None if self.is_postgres else Path(target)
+        # What to show and remember (settings, recent files, titles): a URL without its password.
+        self.location = redact(target)
         self._writing = threading.local()
         self._tokenizer: Any = None
+        self._waiter: Any = None
+
+    def __repr__(self) -> str:
+        return f"Store({self.location!r})"
 
     @property
     def tokenizer(self):
@@ -92,11 +106,18 @@ class Store:
         return self._db.connection()
 
     @classmethod
-    def open(cls, path=None) -> Store:
-        path = Path(path).expanduser() if path else default_db_path()
-        return cls(open_database(path), path)
+    def open(cls, target=None) -> Store:
+        """Open a path (SQLite, the default) or a postgresql:// URL; MEMDESK_DB or the
+        user data directory's memdesk.db when None."""
+        target = target or default_db_path()
+        if not is_url(target):
+            target = Path(target).expanduser()
+        return cls(open_database(target), target)
 
     def close(self) -> None:
+        if self._waiter is not None:
+            self._waiter.close()
+            self._waiter = None
         if not self._db.is_closed():
             self._db.close()
 
@@ -111,6 +132,10 @@ class Store:
         self.bind()
         depth = getattr(self._writing, "depth", 0)
         with self._db.atomic():
+            if depth == 0 and self.is_postgres:
+                from .pg_db import WRITE_LOCK
+
+                self._db.execute_sql("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
             marker = (
                 self._db.execute_sql("SELECT COALESCE(MAX(seq), 0) FROM change_log").fetchone()[0] if depth == 0 else 0
             )
@@ -132,9 +157,24 @@ class Store:
         sync(self._db.connection(), self.tokenizer, ids, personas=len(ids) < len(rows))
 
     @_bound
-    def data_version(self) -> int:
-        """Changes when another connection commits (PRAGMA data_version)."""
+    def data_version(self):
+        """Changes when another connection commits (PRAGMA data_version). On PostgreSQL the
+        server's transaction snapshot, which moves when any writing transaction starts or
+        ends (read-only ones take no transaction id): a cheap "maybe", the feed says what."""
+        if self.is_postgres:
+            return self._db.execute_sql("SELECT pg_current_snapshot()::text").fetchone()[0]
         return self._db.execute_sql("PRAGMA data_version").fetchone()[0]
+
+    def wait_for_change(self, timeout: float) -> bool:
+        """Block up to ``timeout`` seconds until another connection may have committed;
+        True if so. PostgreSQL: LISTEN on the feed's channel (a connection of its own);
+        SQLite: data_version, checked every 50 ms. For a poller's thread (one at a time):
+        wake, then FeedReader.poll says what changed."""
+        if self._waiter is None:
+            from .feed_wait import waiter_for  # psycopg only for PostgreSQL stores
+
+            self._waiter = waiter_for(self, self._target)
+        return self._waiter.wait(timeout)
 
     # ---- what other processes changed -------------------------------------------------
     @_bound
@@ -417,4 +457,7 @@ class Store:
     @_bound
     def set_setting(self, key: str, value) -> None:
         with self.write():
-            Setting.insert(key=key, value=json.dumps(value, ensure_ascii=False)).on_conflict_replace().execute()
+            text = json.dumps(value, ensure_ascii=False)
+            Setting.insert(key=key, value=text).on_conflict(
+                conflict_target=[Setting.key], update={Setting.value: text}
+            ).execute()
