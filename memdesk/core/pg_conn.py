@@ -45,6 +45,7 @@ class SqliteLikeConnection:
     """A psycopg connection seen through the sqlite3 methods the core calls."""
 
     __slots__ = ("raw",)
+    is_postgres = True  # for the few statements that differ (sqlite3's connection has no such attribute)
 
     def __init__(self, raw: psycopg.Connection):
         self.raw = raw

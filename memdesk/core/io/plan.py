@@ -305,7 +305,7 @@ def apply_import(
     todo = [item for item in plan.items if item.status in statuses]
     if not todo:
         return Changes()
-    if backup:
+    if backup and store.path is not None:  # PostgreSQL: no file to copy; the import is one transaction
         make_backup(store.path, "import")
     changes = Changes()
     with store.write():
