@@ -90,5 +90,14 @@ class Cluster:
             pass  # already stopped
         shutil.rmtree(self.root, ignore_errors=True)
 
+    def require_password(self, role: str) -> None:
+        """Make ``role`` log in with a password (scram) over TCP; everyone else stays on trust."""
+        hba = self.data / "pg_hba.conf"
+        rule = f"host all {role} 127.0.0.1/32 scram-sha-256\n"
+        text = hba.read_text()
+        if rule not in text:
+            hba.write_text(rule + text)
+            self._run("pg_ctl", "-D", str(self.data), "reload")
+
     def url(self, dbname: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{dbname}"

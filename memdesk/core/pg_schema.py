@@ -63,7 +63,10 @@ _INSTR = (
 def version(conn) -> int | None:
     """The stored schema version; 0 for an empty database; None when it holds tables of
     ours but no version (not a MemDesk store, or a foreign one)."""
-    if conn.execute(f"SELECT to_regclass('{VERSION_TABLE}')").fetchone()[0] is not None:
+    # pg_tables, not to_regclass(): after waiting for the schema lock, the catalog cache
+    # may not yet show a table another opener just committed; a query's snapshot does.
+    exists = "SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = ?"
+    if conn.execute(exists, (VERSION_TABLE,)).fetchone() is not None:
         row = conn.execute(f'SELECT "version" FROM "{VERSION_TABLE}"').fetchone()
         return row[0] if row else 0
     ours = [m._meta.table_name for m in (*models.ALL_MODELS, *index_models.INDEX_MODELS)]
@@ -86,6 +89,9 @@ def create(db) -> None:
     if conn.execute("SELECT to_regprocedure('instr(text, text)')").fetchone()[0] is None:
         conn.execute(_INSTR)
     conn.execute(f'INSERT INTO "{VERSION_TABLE}" ("version") VALUES (?)', (BASELINE,))
+    from .search.index_vocab import stub_all  # the index's starting rows, as SQLite's v4/v5 steps leave them
+
+    stub_all(conn)
 
 
 def set_version(conn, value: int) -> None:
