@@ -8,7 +8,6 @@ main.py owns the session and rebuilds this window for a language switch.
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence
@@ -170,7 +169,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         row.addWidget(self.examples_yes)
         row.addWidget(self.examples_no)
         self.examples_banner.hide()
-        self.semantic_offer = SemanticOffer(self.models, self.session.store.path, self)
+        self.semantic_offer = SemanticOffer(self.models, self.session.store.location, self)
         self._examples_loading = False
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
@@ -465,7 +464,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         )
         if self._examples_loading:
             self._examples_loading = False
-            set_offer_pending(self.session.store.path)
+            set_offer_pending(self.session.store.location)
             self.semantic_offer.offer()
 
     def export(self) -> None:
@@ -476,7 +475,7 @@ class MainWindow(WindowDialogs, QMainWindow):
     def _offer_examples(self) -> None:
         store = self.session.store
         empty = store.count(state="all") == 0 and not store.personas()
-        self.examples_banner.setVisible(empty and not prefs.examples_declined(store.path))
+        self.examples_banner.setVisible(empty and not prefs.examples_declined(store.location))
 
     def load_examples(self) -> None:
         self.examples_banner.hide()
@@ -485,7 +484,7 @@ class MainWindow(WindowDialogs, QMainWindow):
 
     def decline_examples(self) -> None:
         self.examples_banner.hide()
-        prefs.set_examples_declined(self.session.store.path)
+        prefs.set_examples_declined(self.session.store.location)
 
     def _maintenance_finished(self, report) -> None:
         if self.review_dialog is not None and self.review_dialog.isVisible():
@@ -542,7 +541,7 @@ class MainWindow(WindowDialogs, QMainWindow):
 
     def _update_title(self, *_args) -> None:
         mark = "● " if self.editor.dirty else ""
-        self.setWindowTitle(f"{mark}{self.tr('MemDesk')} — {Path(self.session.store.path).name}")
+        self.setWindowTitle(f"{mark}{self.tr('MemDesk')} — {self.session.store.display_name}")
 
     # ---- layout and closing ------------------------------------------------------------------------
     def _restore_layout(self) -> None:
