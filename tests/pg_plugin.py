@@ -68,18 +68,30 @@ class Server:
         self.admin.execute(f'CREATE DATABASE "{TEMPLATE}"')
         Store.open(self.url(TEMPLATE)).close()
 
+    def execute(self, sql: str) -> None:
+        """On the admin connection; made again if a test restarted the server."""
+        import psycopg
+
+        if self.admin.closed:
+            self.admin = psycopg.connect(self.admin_url, autocommit=True)
+        try:
+            self.admin.execute(sql)
+        except psycopg.OperationalError:
+            self.admin = psycopg.connect(self.admin_url, autocommit=True)
+            self.admin.execute(sql)
+
     def new_database(self, *, empty: bool = False) -> str:
         name = f"{self.prefix}{next(self.counter)}"
         source = "template0" if empty else TEMPLATE
-        self.admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{source}"')
+        self.execute(f'CREATE DATABASE "{name}" TEMPLATE "{source}"')
         return name
 
     def drop(self, name: str) -> None:
-        self.admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        self.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
     def close(self) -> None:
         try:
-            self.admin.execute(f'DROP DATABASE IF EXISTS "{TEMPLATE}" WITH (FORCE)')
+            self.execute(f'DROP DATABASE IF EXISTS "{TEMPLATE}" WITH (FORCE)')
         finally:
             self.admin.close()
             if self.cluster is not None:

@@ -76,3 +76,11 @@ class DatabaseUnavailableError(MemDeskError):
     def __init__(self, message: str, kind: str):
         self.kind = kind
         super().__init__(message)
+
+
+class ConnectionLostError(DatabaseUnavailableError):
+    """The connection to a PostgreSQL server dropped during a write. The transaction either
+    committed whole or not at all (never half); which one, a reload shows."""
+
+    def __init__(self, message: str):
+        super().__init__(message, "lost")

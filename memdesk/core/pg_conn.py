@@ -41,6 +41,18 @@ def to_psycopg(sql: str) -> str:
     return _TOKEN.sub(swap, sql)
 
 
+_DROP_STATES = {"57P01", "57P02", "57P03"}  # the server shutting down, crashed, starting up
+
+
+def is_connection_drop(exc: BaseException) -> bool:
+    """Did ``exc`` (peewee's, wrapping psycopg's) come from losing the server, not from a statement?"""
+    orig = getattr(exc, "orig", None) or exc  # peewee keeps the driver's exception there
+    if not isinstance(orig, (psycopg.OperationalError, psycopg.InterfaceError)):
+        return False
+    state = getattr(orig, "sqlstate", None)
+    return state is None or state.startswith("08") or state in _DROP_STATES
+
+
 class SqliteLikeConnection:
     """A psycopg connection seen through the sqlite3 methods the core calls."""
 
@@ -87,8 +99,21 @@ class PgDatabase(PostgresqlDatabase):
     }
 
     def _execute_cursor(self, sql, params, **cursor_options):
+        self._forget_if_broken()
         return super()._execute_cursor(to_psycopg(sql), tuple(params or ()), **cursor_options)
 
     def connection(self):
         """This thread's connection, with the sqlite3 surface (psycopg's own is ``.raw``)."""
+        self._forget_if_broken()
         return SqliteLikeConnection(super().connection())
+
+    def cursor(self, *args, **kwargs):
+        self._forget_if_broken()  # peewee's BEGIN / COMMIT go through here
+        return super().cursor(*args, **kwargs)
+
+    def _forget_if_broken(self) -> None:
+        """A connection psycopg found dead is dropped, so the next statement connects afresh;
+        never inside a transaction, which must fail as a whole (reconnect.py reports it)."""
+        conn = self._state.conn
+        if conn is not None and conn.closed and not self._state.transactions:
+            self.dispose()

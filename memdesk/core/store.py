@@ -130,6 +130,7 @@ class Store(ChangeFeed):
                 from .pg_db import WRITE_LOCK
 
                 self._db.execute_sql("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
+                self._writing.sent = True  # from here a dropped connection may leave the outcome unknown
             marker = (
                 self._db.execute_sql("SELECT COALESCE(MAX(seq), 0) FROM change_log").fetchone()[0] if depth == 0 else 0
             )

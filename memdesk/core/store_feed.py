@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from . import reconnect
 from .changes import Changes
 
 
@@ -24,6 +25,8 @@ def _bound(method):
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
         self.bind()
+        if self.is_postgres:  # a dropped connection is retried or reported (reconnect.py)
+            return reconnect.call(self, method, args, kwargs)
         return method(self, *args, **kwargs)
 
     return wrapper
