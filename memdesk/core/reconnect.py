@@ -23,16 +23,17 @@ from .location import redact
 _DROPS = (peewee.OperationalError, peewee.InterfaceError)
 
 
-def call(store, method, args, kwargs):
-    state = store._writing
+def call(method, owner, args, kwargs, *, state, location: str):
+    """``method(owner, *args, **kwargs)``, retried or reported as above. ``state``: the Store's
+    per-thread write state (write() sets ``sent`` once its transaction holds the lock)."""
     if getattr(state, "retrying", False):  # a Store method called by another: the outer one retries
-        return method(store, *args, **kwargs)
+        return method(owner, *args, **kwargs)
     state.retrying = True
     try:
         for attempt in (1, 2):
             state.sent = False
             try:
-                return method(store, *args, **kwargs)
+                return method(owner, *args, **kwargs)
             except _DROPS as exc:
                 from .pg_conn import is_connection_drop
 
@@ -40,13 +41,13 @@ def call(store, method, args, kwargs):
                     raise  # an error of the statement itself, on a live connection
                 if state.sent:
                     raise ConnectionLostError(
-                        f"the connection to {redact(store.location)} was lost during a save; it was saved "
+                        f"the connection to {redact(location)} was lost during a save; it was saved "
                         "whole or not at all: reload to see which"
                     ) from None
                 if attempt == 2:
                     from .pg_db import connection_error
 
-                    raise connection_error(store.location, exc) from None
+                    raise connection_error(location, exc) from None
         raise AssertionError("unreachable")
     finally:
         state.retrying = False

@@ -27,7 +27,7 @@ def _bound(method):
     def wrapper(self, *args, **kwargs):
         self.bind()
         if self.is_postgres:  # a dropped connection is retried or reported (reconnect.py)
-            return reconnect.call(self, method, args, kwargs)
+            return reconnect.call(method, self, args, kwargs, state=self._writing, location=self.location)
         return method(self, *args, **kwargs)
 
     return wrapper
@@ -39,7 +39,9 @@ class ChangeFeed:
     _db: Any
     _target: Any
     _waiter: Any
+    _writing: Any
     is_postgres: bool
+    location: str
     bind: Any
     write: Any
 
