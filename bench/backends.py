@@ -91,8 +91,8 @@ def main() -> int:
     parser.add_argument("--memories", type=int, default=2000)
     parser.add_argument("--pg")
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="memdesk-bench-"))
-    results = {"sqlite": run(folder / "b.db", args.memories)}
+    with tempfile.TemporaryDirectory(prefix="memdesk-bench-") as folder:
+        results = {"sqlite": run(Path(folder) / "b.db", args.memories)}
     url, cluster = args.pg or os.environ.get("MEMDESK_TEST_PG"), None
     if not url:
         from pg_cluster import Cluster, find_bin
