@@ -1,4 +1,5 @@
-"""Shared test set-up: offscreen Qt, and a fresh SQLite store per test."""
+"""Shared test set-up: offscreen Qt, and a fresh store per test: a SQLite file, and for
+tests under tests/core a PostgreSQL database too (pg_plugin.py: the `backend` param)."""
 
 import os
 import sys
@@ -13,9 +14,14 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+pytest_plugins = ["pg_plugin"]
+
 
 @pytest.fixture
-def db_path(tmp_path):
+def db_path(tmp_path, backend, request):
+    """Where the test's store lives: a file path, or a PostgreSQL URL (a fresh database)."""
+    if backend == "postgresql":
+        return request.getfixturevalue("pg_database")
     return tmp_path / "memdesk.db"
 
 

@@ -1,4 +1,5 @@
-"""`memdesk backup list | make | restore`: the rotating copies beside the database."""
+"""`memdesk backup list | make | restore`: the rotating copies beside the database (on
+PostgreSQL: MemDesk exports in the user data folder, core/backup_pg.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import sys
 from ..core.backup import check_integrity, list_backups, make_backup, restore_backup
 from ..core.db import default_db_path
 from ..core.errors import MemDeskError
+from ..core.location import is_url, redact
 from .options import json_option
 from .output import print_json
 
@@ -14,7 +16,10 @@ from .output import print_json
 def cmd_backup(args) -> int:
     from pathlib import Path
 
-    db_path = Path(args.db).expanduser() if args.db else default_db_path()
+    target = args.db or default_db_path()
+    if is_url(target):
+        return _pg_backup(args, target)
+    db_path = Path(target).expanduser()
     backups = list_backups(db_path)
     if args.backup_cmd == "list":
         if args.json:
@@ -59,6 +64,46 @@ def cmd_backup(args) -> int:
     print(f"restored {source.name}; the previous file was kept as {safety}")
     print(f"integrity: {check_integrity(db_path)}")
     return 0
+
+
+def _pg_backup(args, url: str) -> int:
+    from ..core.backup_pg import list_export_backups, make_export_backup
+    from ..core.store import Store
+
+    if args.backup_cmd == "make":
+        store = Store.open(url)
+        try:
+            made = make_export_backup(store, url, "manual")
+        finally:
+            store.close()
+        print(f"backed up to {made}")
+        print(
+            "(a MemDesk export: a PostgreSQL store is backed up as a portable export, not a file copy; "
+            "it restores into an empty database with `memdesk --db URL import FILE`)",
+            file=sys.stderr,
+        )
+        return 0
+    backups = list_export_backups(url)
+    if args.backup_cmd == "list":
+        if args.json:
+            print_json(
+                [
+                    {"index": i + 1, "path": str(b.path), "made_at": b.made_at.isoformat(), "reason": b.reason}
+                    | {"size": b.size, "format": "memdesk-export"}
+                    for i, b in enumerate(backups)
+                ]
+            )
+        else:
+            for i, b in enumerate(backups, start=1):
+                print(f"{i:>3}  {b.made_at:%Y-%m-%d %H:%M:%S} UTC  {b.reason:<16} {b.size / 1024:8.0f} KB  {b.path}")
+            if not backups:
+                print(f"no backups of {redact(url)} (make one with `memdesk backup make`)", file=sys.stderr)
+        return 0
+    raise MemDeskError(
+        f"{redact(url)} is a PostgreSQL database: its backups are MemDesk exports, and restoring one over a "
+        "shared database is not done in one step. Create an empty database and run "
+        "`memdesk --db URL import FILE` with the export (see `memdesk backup list`)."
+    )
 
 
 def register(sub) -> None:

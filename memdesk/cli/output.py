@@ -30,9 +30,10 @@ def fail(message: str) -> int:
     return 1
 
 
-def run_guarded(call: Callable[[], int], *, db_path: Path | None = None, interrupted: str | None = None) -> int:
+def run_guarded(call: Callable[[], int], *, db_path: Path | str | None = None, interrupted: str | None = None) -> int:
     """Run a command's handler under the one rule. ``db_path``: the command read this database,
-    so a SQLite error means the file is damaged. ``interrupted``: what Ctrl-C left behind, for
+    so a SQLite error means the file is damaged (a str: a PostgreSQL store's redacted URL, where
+    it means the server failed or went away). ``interrupted``: what Ctrl-C left behind, for
     commands that handle it (others stop with Python's traceback-free KeyboardInterrupt exit)."""
     try:
         return call()
@@ -41,6 +42,9 @@ def run_guarded(call: Callable[[], int], *, db_path: Path | None = None, interru
     except (peewee.DatabaseError, sqlite3.DatabaseError) as exc:
         if db_path is None:
             raise
+        if isinstance(db_path, str):
+            detail = " ".join(str(exc).split())  # libpq's text spans lines
+            return fail(f"the database {db_path} failed: {detail}")
         return fail(
             f"the database {db_path} cannot be read ({exc}). It may be damaged: "
             "see `memdesk backup list` and `memdesk backup restore N --yes`."

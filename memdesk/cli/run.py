@@ -49,6 +49,6 @@ def main(argv=None) -> int:
     except MemDeskError as exc:
         return fail(str(exc))
     try:
-        return run_guarded(lambda: args.func(args, store), db_path=store.path)
+        return run_guarded(lambda: args.func(args, store), db_path=store.path or store.location)
     finally:
         store.close()

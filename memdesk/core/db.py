@@ -1,17 +1,27 @@
-"""Opening the SQLite file: pragmas, version check, backup, migrations."""
+"""Opening a store: a SQLite file (pragmas, version check, backup, migrations) or a
+PostgreSQL database (pg_db.py).
+
+One schema, two ways to reach it. On SQLite the schema of every version is frozen
+SQL in migrations.py and old files upgrade through those steps, forever unchanged.
+On PostgreSQL it is generated from the peewee models (models.py for the data,
+index_models.py for the change feed and search index; pg_schema.py adds the few
+things SQLite has built in), starting at the version those models describe;
+tests/core/test_pg_schema.py checks that a migrated SQLite file and a created
+PostgreSQL database have the same tables and columns. Both record the version
+(PRAGMA user_version; the memdesk_schema table) and refuse a newer one.
+"""
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from pathlib import Path
 
-import platformdirs
 from peewee import SqliteDatabase
 
 from . import models
 from .backup import make_backup
 from .errors import CorruptDatabaseError, MemDeskError, SchemaTooNewError
+from .location import default_target, is_url
 from .migrations import LATEST_VERSION, MIGRATIONS
 
 BUSY_TIMEOUT_S = 30
@@ -23,12 +33,9 @@ PRAGMAS = {
 }
 
 
-def default_db_path() -> Path:
-    """MEMDESK_DB, else memdesk.db in the user data directory."""
-    env = os.environ.get("MEMDESK_DB")
-    if env:
-        return Path(env).expanduser()
-    return Path(platformdirs.user_data_dir("MemDesk", appauthor=False)) / "memdesk.db"
+def default_db_path() -> Path | str:
+    """MEMDESK_DB (a path or a PostgreSQL URL), else memdesk.db in the user data directory."""
+    return default_target()
 
 
 def _check_header(path: Path) -> None:
@@ -89,8 +96,17 @@ def migrate(path: Path) -> int:
         conn.close()
 
 
-def open_database(path: Path) -> SqliteDatabase:
-    """Open (creating if needed) and migrate ``path``; bind the models to it."""
+def open_database(target):
+    """Open (creating if needed) and migrate ``target``, a path or a postgresql:// URL;
+    bind the models to it."""
+    if is_url(target):
+        from .pg_db import open_pg  # psycopg only for PostgreSQL stores
+
+        return open_pg(target)
+    return _open_sqlite(Path(target))
+
+
+def _open_sqlite(path: Path) -> SqliteDatabase:
     path = Path(path).expanduser()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

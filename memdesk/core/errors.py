@@ -32,12 +32,12 @@ class ConflictError(MemDeskError):
 
 
 class SchemaTooNewError(MemDeskError):
-    def __init__(self, path: str, found: int, supported: int):
+    def __init__(self, path: str, found: int, supported: int, *, what: str = "file"):
         self.found, self.supported = found, supported
         super().__init__(
             f"{path} was written by a newer MemDesk (schema version {found}; this "
             f"version understands up to {supported}). Upgrade MemDesk to open it; "
-            "the file was not changed."
+            f"the {what} was not changed."
         )
 
 
@@ -65,3 +65,22 @@ class ModelError(MemDeskError):
     def __init__(self, message: str, kind: str):
         self.kind = kind
         super().__init__(message)
+
+
+class DatabaseUnavailableError(MemDeskError):
+    """A PostgreSQL store cannot be reached or entered. ``kind`` lets a window say what to do:
+    "password" (the server wants one and none was given), "auth" (wrong user or password),
+    "missing" (no such database), "unreachable" (no server there, refused, timed out),
+    "other". The message never holds the password."""
+
+    def __init__(self, message: str, kind: str):
+        self.kind = kind
+        super().__init__(message)
+
+
+class ConnectionLostError(DatabaseUnavailableError):
+    """The connection to a PostgreSQL server dropped during a write. The transaction either
+    committed whole or not at all (never half); which one, a reload shows."""
+
+    def __init__(self, message: str):
+        super().__init__(message, "lost")

@@ -11,6 +11,10 @@ The feed is pruned (maintenance keeps the newest rows); a reader whose
 marker fell behind the oldest row kept cannot know what it missed, so its
 poll says ``note="reload"`` and it starts over from a fresh snapshot.
 
+Waking up: ``wait`` blocks until another process may have committed (LISTEN/NOTIFY
+on PostgreSQL, data_version on SQLite; feed_wait.py), so a poller can sleep in it and
+poll at once when woken, on its own thread (it touches no reader state).
+
 Not thread-safe: one thread polls (the window uses its database lane, the
 same thread that runs its own writes, so ``absorb`` after a write and the
 next ``poll`` never interleave). No Qt here.
@@ -43,7 +47,14 @@ class FeedReader:
 
     def _select(self) -> str:
         if self._columns is None:
-            names = [row[1] for row in self._conn().execute('PRAGMA table_info("memory")')]
+            if self.store.is_postgres:  # rowid: storage order, never changes
+                sql = (
+                    "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
+                    "AND table_name = 'memory' AND column_name != 'rowid' ORDER BY ordinal_position"
+                )
+                names = [row[0] for row in self._conn().execute(sql)]
+            else:
+                names = [row[1] for row in self._conn().execute('PRAGMA table_info("memory")')]
             self._columns = [n for n in names if n not in UNSEEN and n != "id"]
         cols = ", ".join(f'"{c}"' for c in self._columns)
         return f'SELECT "id", "deleted_at", {cols} FROM "memory"'
@@ -70,7 +81,8 @@ class FeedReader:
         conn = self._conn()
         if conn.in_transaction:  # never inside someone's write
             return None
-        conn.execute("BEGIN")
+        # PostgreSQL's default (read committed) takes a snapshot per statement
+        conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ" if self.store.is_postgres else "BEGIN")
         return conn
 
     @staticmethod
@@ -95,8 +107,12 @@ class FeedReader:
         oldest = conn.execute("SELECT MIN(seq) FROM change_log").fetchone()[0]
         if oldest is not None:
             return oldest > self.marker + 1
-        row = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'change_log'").fetchone()
-        return bool(row) and row[0] > self.marker
+        if self.store.is_postgres:
+            sql = "SELECT pg_sequence_last_value(pg_get_serial_sequence('change_log', 'seq'))"
+        else:
+            sql = "SELECT seq FROM sqlite_sequence WHERE name = 'change_log'"
+        row = conn.execute(sql).fetchone()
+        return bool(row) and row[0] is not None and row[0] > self.marker
 
     def absorb(self, ids) -> None:
         """This reader's own process just wrote ``ids`` (and told its views): take their new
@@ -118,7 +134,8 @@ class FeedReader:
             self.begin_at(self.store.change_marker())
         # data_version counts other connections' commits per connection: key it by ours (a
         # worker thread may be replaced, and a fresh connection's count means nothing to us).
-        version = (id(self._conn()), self.store.data_version())
+        conn = self._conn()
+        version = (id(getattr(conn, "raw", conn)), self.store.data_version())  # raw: PostgreSQL's wrapper is per call
         if version == self.data_version:
             return None
         self.data_version = version
@@ -127,13 +144,9 @@ class FeedReader:
         try:
             if first:
                 self._prints = self.fingerprints()
-            if self._pruned():
-                self.marker = self.store.change_marker()
-                self._prints = self.fingerprints()
-                return Changes(personas=True, note=f"{EXTERNAL}; {RELOAD}"), True
-            marker, feed = self.store.changes_since(self.marker)
-            if feed.note == RELOAD:  # more than changes_since hands out at once
-                self.marker = marker
+            marker, feed = (None, None) if self._pruned() else self.store.changes_since(self.marker)
+            if feed is None or feed.note == RELOAD:  # pruned, or more than changes_since hands out
+                self.marker = marker if feed is not None else self.store.change_marker()
                 self._prints = self.fingerprints()
                 return Changes(personas=True, note=f"{EXTERNAL}; {RELOAD}"), True
             self.marker = marker
@@ -141,8 +154,19 @@ class FeedReader:
             fresh = self.fingerprints(ids) if ids else {}
         finally:
             self._end(conn)
+        changes = self._compare(ids, fresh, first, feed.personas)
+        # Rows in the feed that changed nothing visible (touches) are not "something else".
+        other = bool(changes) or not (ids or feed.personas)
+        return changes, other
+
+    def wait(self, timeout: float) -> bool:
+        """Block up to ``timeout`` s until another process may have committed (then poll)."""
+        return self.store.wait_for_change(timeout)
+
+    def _compare(self, ids, fresh: dict, first: bool, personas: bool) -> Changes:
+        """Changes from the feed's ids and their fresh fingerprints; updates our prints."""
         prints = self._prints
-        assert prints is not None  # read above on the first poll
+        assert prints is not None  # read by poll on the first call
         added, updated, deleted, restored, purged = [], [], [], [], []
         for memory_id in ids:
             old, new = prints.get(memory_id), fresh.get(memory_id)
@@ -164,18 +188,15 @@ class FeedReader:
                 restored.append(memory_id)
             else:
                 updated.append(memory_id)
-        changes = Changes(
+        return Changes(
             added=tuple(added),
             updated=tuple(updated),
             deleted=tuple(deleted),
             restored=tuple(restored),
             purged=tuple(purged),
-            personas=feed.personas,
+            personas=personas,
             note=EXTERNAL,
         )
-        # Rows in the feed that changed nothing visible (touches) are not "something else".
-        other = bool(changes) or not (ids or feed.personas)
-        return changes, other
 
 
 def is_reload(changes: Changes) -> bool:

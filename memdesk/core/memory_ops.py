@@ -126,7 +126,7 @@ def _write_tags(memory_id: str, tags) -> None:
 
 def _dedup_clash(exc: IntegrityError, dedup_key) -> ValidationError:
     text = str(exc)
-    if "memory.id" in text or "PRIMARY KEY" in text:
+    if "memory.id" in text or "PRIMARY KEY" in text or '"memory_pkey"' in text:  # SQLite; PostgreSQL
         return ValidationError("id", "a memory with this id already exists")
     if "dedup" in text or "memory.dedup_key" in text or "UNIQUE" in text:
         return ValidationError("dedup_key", f"another memory of this persona already uses {dedup_key!r}")

@@ -19,7 +19,9 @@ from peewee import (
     ForeignKeyField,
     IntegerField,
     Model,
+    ModelIndex,
     TextField,
+    fn,
 )
 
 database = DatabaseProxy()
@@ -96,6 +98,17 @@ class Memory(BaseModel):
     tier = TextField(default="hot", index=True)
     heat = FloatField(default=100.0)
     version = IntegerField(default=1)
+
+
+# One live memory per (persona, dedup_key): an upsert finds it, a clash is an IntegrityError.
+Memory.add_index(
+    ModelIndex(
+        Memory,
+        (fn.COALESCE(Memory.persona, ""), Memory.dedup_key),
+        name="memory_dedup_key",
+        unique=True,
+    ).where(Memory.dedup_key.is_null(False) & Memory.superseded_by.is_null())
+)
 
 
 class MemoryTag(BaseModel):

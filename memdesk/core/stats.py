@@ -87,10 +87,13 @@ def _whole_table(conn, since: str) -> tuple[dict, list[int], list]:
         "tag": _counts(conn, "SELECT tag, COUNT(*) FROM memory_tag GROUP BY 1"),
     }
     width = 100 / HEAT_BINS
+    if getattr(conn, "is_postgres", False):  # its CAST rounds, and MIN/MAX are aggregates only
+        bucket = f"LEAST(GREATEST(CAST(FLOOR(heat / {width}) AS INTEGER), 0), {HEAT_BINS - 1})"
+    else:
+        bucket = f"MIN(MAX(CAST(heat / {width} AS INTEGER), 0), {HEAT_BINS - 1})"
     mixed = _counts(
         conn,  # one scan; a text key groups faster than three columns
-        f"SELECT type || '{_SEP}' || scope || '{_SEP}' || "
-        f"MIN(MAX(CAST(heat / {width} AS INTEGER), 0), {HEAT_BINS - 1}), COUNT(*) FROM memory GROUP BY 1",
+        f"SELECT type || '{_SEP}' || scope || '{_SEP}' || {bucket}, COUNT(*) FROM memory GROUP BY 1",
     )
     every["type"], every["scope"], heat_all = {}, {}, [0] * HEAT_BINS
     for key, n in mixed.items():

@@ -1,15 +1,18 @@
-"""The Store: one SQLite file of memories, personas, history and vectors.
+"""The Store: one SQLite file (or PostgreSQL database) of memories, personas, history and vectors.
 
 A thin facade: each mutation opens one short IMMEDIATE transaction, calls the
 operation in memory_ops / persona_ops and returns its Changes value. Reads
 return plain records, never peewee objects, so results may cross threads.
 Peewee gives every thread its own connection.
+
+On PostgreSQL (``Store.open("postgresql://…")``) the same code runs: connection()
+hands out a sqlite3-like connection (pg_conn.py), and each write transaction takes
+an advisory lock so writers queue as behind SQLite's BEGIN IMMEDIATE.
 """
 
 from __future__ import annotations
 
 import builtins  # Store.list shadows list in the class body
-import functools
 import json
 import threading
 from collections.abc import Iterable, Iterator
@@ -25,27 +28,13 @@ from .changes import Changes
 from .convert import memory_record, persona_record, revision_record
 from .db import default_db_path, open_database
 from .errors import NotFoundError, ValidationError
+from .location import display_name, is_url, redact
 from .models import Memory, Persona, Revision, Setting
 from .records import MemoryRecord, PersonaRecord, RevisionRecord
+from .store_feed import ChangeFeed, _bound
 
 ALL = queries.ALL
 GLOBAL = queries.GLOBAL
-
-
-def _bound(method):
-    """Point the models at this store's file before touching it.
-
-    The models share one DatabaseProxy; the app uses one store at a time, but a
-    second Store opened in the same process (tests, a backup preview) must not
-    make the first one read the wrong file.
-    """
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        self.bind()
-        return method(self, *args, **kwargs)
-
-    return wrapper
 
 
 _bound_method = _bound
@@ -55,12 +44,31 @@ def _ids(ids) -> list[str]:
     return [ids] if isinstance(ids, str) else list(ids)
 
 
-class Store:
-    def __init__(self, db, path: Path):
+class Store(ChangeFeed):
+    def __init__(self, db, target):
         self._db = db
-        self.path = Path(path)
+        self.is_postgres = is_url(target)
+        self._target = str(target) if self.is_postgres else Path(target)  # a URL may hold a password
+        # The file; None on PostgreSQL, where file copies and file paths do not apply.
+        self.path: Path | None = None if self.is_postgres else Path(target)
+        # What to show and remember (settings, recent files, titles): a URL without its password.
+        self.location = redact(target)
         self._writing = threading.local()
         self._tokenizer: Any = None
+        self._waiter: Any = None
+
+    def __repr__(self) -> str:
+        return f"Store({self.location!r})"
+
+    @property
+    def display_name(self) -> str:
+        """Short, for a window title: the file name, or database@host."""
+        return display_name(self.location)
+
+    def connect_target(self):
+        """The path or URL this store was opened with, to open it again in another process.
+        A URL may hold a password: pass it on in memory, never show or store it."""
+        return self._target
 
     @property
     def tokenizer(self):
@@ -92,11 +100,18 @@ class Store:
         return self._db.connection()
 
     @classmethod
-    def open(cls, path=None) -> Store:
-        path = Path(path).expanduser() if path else default_db_path()
-        return cls(open_database(path), path)
+    def open(cls, target=None) -> Store:
+        """Open a path (SQLite, the default) or a postgresql:// URL; MEMDESK_DB or the
+        user data directory's memdesk.db when None."""
+        target = target or default_db_path()
+        if not is_url(target):
+            target = Path(target).expanduser()
+        return cls(open_database(target), target)
 
     def close(self) -> None:
+        if self._waiter is not None:
+            self._waiter.close()
+            self._waiter = None
         if not self._db.is_closed():
             self._db.close()
 
@@ -111,6 +126,11 @@ class Store:
         self.bind()
         depth = getattr(self._writing, "depth", 0)
         with self._db.atomic():
+            if depth == 0 and self.is_postgres:
+                from .pg_db import WRITE_LOCK
+
+                self._db.execute_sql("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
+                self._writing.sent = True  # from here a dropped connection may leave the outcome unknown
             marker = (
                 self._db.execute_sql("SELECT COALESCE(MAX(seq), 0) FROM change_log").fetchone()[0] if depth == 0 else 0
             )
@@ -130,51 +150,6 @@ class Store:
 
         ids = [memory_id for memory_id, kind in rows if kind != "personas"]
         sync(self._db.connection(), self.tokenizer, ids, personas=len(ids) < len(rows))
-
-    @_bound
-    def data_version(self) -> int:
-        """Changes when another connection commits (PRAGMA data_version)."""
-        return self._db.execute_sql("PRAGMA data_version").fetchone()[0]
-
-    # ---- what other processes changed -------------------------------------------------
-    @_bound
-    def change_marker(self) -> int:
-        """The newest change-feed position; pass it to changes_since later."""
-        return self._db.execute_sql("SELECT COALESCE(MAX(seq), 0) FROM change_log").fetchone()[0]
-
-    @_bound
-    def changes_since(self, marker: int, *, limit: int = 50_000) -> tuple[int, Changes]:
-        """Everything any process changed after ``marker`` (triggers write the feed).
-
-        Returns the new marker and a Changes value; when more than ``limit``
-        changes piled up, ``Changes.note`` is 'reload' and a view should rebuild.
-        """
-        rows = self._db.execute_sql(
-            "SELECT seq, memory_id, kind FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?", (marker, limit + 1)
-        ).fetchall()
-        if not rows:
-            return marker, Changes()
-        if len(rows) > limit:
-            return self.change_marker(), Changes(personas=True, note="reload")
-        kinds: dict[str, list] = {"added": [], "updated": [], "purged": []}
-        personas = False
-        for _, memory_id, kind in rows:
-            if kind == "personas":
-                personas = True
-            else:
-                kinds[kind].append(memory_id)
-        changes = Changes(
-            added=tuple(dict.fromkeys(kinds["added"])),
-            updated=tuple(dict.fromkeys(kinds["updated"])),
-            purged=tuple(dict.fromkeys(kinds["purged"])),
-            personas=personas,
-        )
-        return rows[-1][0], changes
-
-    def prune_change_log(self, *, keep: int = 100_000) -> int:
-        with self.write():
-            newest = self._db.execute_sql("SELECT COALESCE(MAX(seq), 0) FROM change_log").fetchone()[0]
-            return self._db.execute_sql("DELETE FROM change_log WHERE seq <= ?", (newest - keep,)).rowcount
 
     # ---- reading -----------------------------------------------------------------
     @_bound
@@ -417,4 +392,7 @@ class Store:
     @_bound
     def set_setting(self, key: str, value) -> None:
         with self.write():
-            Setting.insert(key=key, value=json.dumps(value, ensure_ascii=False)).on_conflict_replace().execute()
+            text = json.dumps(value, ensure_ascii=False)
+            Setting.insert(key=key, value=text).on_conflict(
+                conflict_target=[Setting.key], update={Setting.value: text}
+            ).execute()

@@ -26,8 +26,12 @@ def put(model_id: str, items) -> int:
                 "vector": arr.tobytes(),
             }
         )
+    rows = list({row["memory"]: row for row in rows}.values())  # the last vector per memory wins
     for start in range(0, len(rows), 300):
-        MemoryVector.insert_many(rows[start : start + 300]).on_conflict_replace().execute()
+        MemoryVector.insert_many(rows[start : start + 300]).on_conflict(
+            conflict_target=[MemoryVector.memory, MemoryVector.model_id],
+            preserve=[MemoryVector.text_hash, MemoryVector.dim, MemoryVector.vector],
+        ).execute()
     return len(rows)
 
 

@@ -74,10 +74,11 @@ class App(QObject):
         """A damaged file: say so plainly and offer the newest backup (the file is kept aside)."""
         from ..core.backup import list_backups, restore_backup
         from ..core.db import default_db_path
+        from ..core.location import is_url
         from ..core.store import Store
 
-        path = Path(db).expanduser() if db else default_db_path()
-        backups = list_backups(path)
+        path = Path(db).expanduser() if db and not is_url(db) else default_db_path()
+        backups = [] if is_url(path) else list_backups(path)  # a PostgreSQL store has no file copies
         if not backups:
             self.ask.inform(
                 self.window,

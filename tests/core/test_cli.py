@@ -21,8 +21,8 @@ def run(db, *args, stdin=None):
 
 
 @pytest.fixture
-def db(tmp_path):
-    return tmp_path / "x.db"
+def db(db_path):
+    return db_path
 
 
 def test_add_then_list_json_prints_every_field(db):

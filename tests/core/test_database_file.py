@@ -10,6 +10,8 @@ from memdesk.core.errors import CorruptDatabaseError, SchemaTooNewError
 from memdesk.core.migrations import LATEST_VERSION
 from memdesk.core.store import Store
 
+pytestmark = pytest.mark.sqlite_only  # the file itself: header, WAL, file backups
+
 
 def test_new_file_is_at_latest_version_in_wal_mode(store, db_path):
     assert schema_version(db_path) == LATEST_VERSION

@@ -193,7 +193,7 @@ def _rows_where_in(select: str, column: str, values):
 
 def _existing(ids) -> dict:
     """id -> (current field values, updated_at) for the ids already stored."""
-    found_ids = [row[0] for row in _rows_where_in('SELECT "id" FROM "memory" WHERE 1', "id", dict.fromkeys(ids))]
+    found_ids = [row[0] for row in _rows_where_in('SELECT "id" FROM "memory" WHERE TRUE', "id", dict.fromkeys(ids))]
     found = {}
     for chunk in _chunks(found_ids):
         for row in Memory.select().where(Memory.id.in_(chunk)):
@@ -212,7 +212,7 @@ def _stored_hashes(hashes) -> dict:
     """content hash -> (memory id, where it is), preferring a memory in use."""
     found: dict = {}
     rows = _rows_where_in(
-        'SELECT "id", "content_hash", "deleted_at", "superseded_by" FROM "memory" WHERE 1', "content_hash", hashes
+        'SELECT "id", "content_hash", "deleted_at", "superseded_by" FROM "memory" WHERE TRUE', "content_hash", hashes
     )
     for memory_id, hash_, deleted_at, superseded_by in rows:
         where = "in the trash" if deleted_at else "superseded" if superseded_by else ""
@@ -305,7 +305,7 @@ def apply_import(
     todo = [item for item in plan.items if item.status in statuses]
     if not todo:
         return Changes()
-    if backup:
+    if backup and store.path is not None:  # PostgreSQL: no file to copy; the import is one transaction
         make_backup(store.path, "import")
     changes = Changes()
     with store.write():

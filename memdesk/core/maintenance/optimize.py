@@ -1,4 +1,4 @@
-"""SQLite upkeep: fresh planner statistics (ANALYZE, PRAGMA optimize).
+"""Database upkeep: fresh planner statistics (ANALYZE, and on SQLite PRAGMA optimize).
 
 VACUUM is left out on purpose: it rewrites the whole file, needs twice its
 space and blocks every other process, which a routine run should not do.
@@ -17,8 +17,12 @@ def optimize(store, *, cancel, progress, **_) -> TaskReport:
         store.execute_sql("ANALYZE")
         progress(1, 2)
         check(cancel, "optimize")
-        store.execute_sql("PRAGMA optimize")
+        if not store.is_postgres:
+            store.execute_sql("PRAGMA optimize")
     progress(2, 2)
+    if store.is_postgres:  # the server's autovacuum keeps free space; the size in pages is what we can say
+        sql = "SELECT pg_database_size(current_database()) / current_setting('block_size')::int"
+        return TaskReport("optimize", counts={"pages": store.execute_sql(sql).fetchone()[0]})
     pages = store.execute_sql("PRAGMA page_count").fetchone()[0]
     free = store.execute_sql("PRAGMA freelist_count").fetchone()[0]
     return TaskReport("optimize", counts={"pages": pages, "free_pages": free})

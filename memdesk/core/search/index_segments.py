@@ -24,12 +24,12 @@ FIELDS = ("search_word", "search_gram", "search_pinyin")
 def mark_dirty(conn, docs: set[int]) -> None:
     """Memories whose postings changed (the writer calls this while segments exist)."""
     if docs and has_segments(conn):
-        conn.executemany("INSERT OR IGNORE INTO search_dirty (doc) VALUES (?)", [(d,) for d in docs])
+        conn.executemany("INSERT INTO search_dirty (doc) VALUES (?) ON CONFLICT DO NOTHING", [(d,) for d in docs])
 
 
 def worth_compacting(conn) -> bool:
     row = conn.execute("SELECT value FROM search_stat WHERE name = 'docs'").fetchone()
-    return bool(row) and row[0] >= STORE_MIN
+    return bool(row) and float(row[0]) >= STORE_MIN  # text on PostgreSQL
 
 
 def has_segments(conn) -> bool:

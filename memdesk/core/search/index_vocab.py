@@ -115,7 +115,11 @@ def add_refs(conn, refs: Counter) -> tuple[set[str], set[str]]:
             if before > 0:
                 vanished.add(term)
         else:
-            conn.execute("INSERT OR REPLACE INTO search_vocab (term, refs) VALUES (?, ?)", (term, after))
+            conn.execute(
+                "INSERT INTO search_vocab (term, refs) VALUES (?, ?) "
+                "ON CONFLICT (term) DO UPDATE SET refs = excluded.refs",
+                (term, after),
+            )
             if before <= 0:
                 appeared.add(term)
     return appeared, vanished
@@ -130,7 +134,8 @@ def persona_vocabulary(conn) -> tuple[set[str], set[str]]:
     refs: Counter = Counter(terms)
     refs.subtract(before)
     conn.execute(
-        "INSERT OR REPLACE INTO search_stat (name, value) VALUES ('persona_vocab', ?)",
+        "INSERT INTO search_stat (name, value) VALUES ('persona_vocab', ?) "
+        "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
         (json.dumps(terms, ensure_ascii=False),),
     )
     return add_refs(conn, refs)
@@ -139,7 +144,8 @@ def persona_vocabulary(conn) -> tuple[set[str], set[str]]:
 def bump(conn, name: str, by: float = 1) -> None:
     conn.execute(
         "INSERT INTO search_stat (name, value) VALUES (?, ?) "
-        "ON CONFLICT (name) DO UPDATE SET value = value + excluded.value",
+        # CAST: PostgreSQL keeps this untyped column as text (index_models.AnyValueField)
+        "ON CONFLICT (name) DO UPDATE SET value = CAST(search_stat.value AS NUMERIC) + CAST(excluded.value AS NUMERIC)",
         (name, by),
     )
 
@@ -151,12 +157,24 @@ def last_doc(conn) -> int:
 
 
 def set_last_doc(conn, doc: int) -> None:
-    conn.execute("INSERT OR REPLACE INTO search_stat (name, value) VALUES ('last_doc', ?)", (doc,))
+    conn.execute(
+        "INSERT INTO search_stat (name, value) VALUES ('last_doc', ?) "
+        "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+        (doc,),
+    )
 
 
 def stat(conn, name: str, default=0):
     row = conn.execute("SELECT value FROM search_stat WHERE name = ?", (name,)).fetchone()
-    return row[0] if row else default
+    if row is None:
+        return default
+    return _number(row[0]) if isinstance(row[0], str) else row[0]
+
+
+def _number(text: str) -> int | float:
+    """A counter as PostgreSQL's text column holds it ('12', '3.5') -> the number SQLite would give."""
+    number = float(text)
+    return int(number) if number.is_integer() and "." not in text and "e" not in text.lower() else number
 
 
 def containing(conn, terms: set[str]) -> set[int]:
@@ -173,7 +191,7 @@ def containing(conn, terms: set[str]) -> set[int]:
             counts = [
                 (
                     conn.execute(
-                        "SELECT COUNT(*) FROM (SELECT 1 FROM search_gram WHERE term = ? LIMIT 1000)", (p,)
+                        "SELECT COUNT(*) FROM (SELECT 1 FROM search_gram WHERE term = ? LIMIT 1000) AS hits", (p,)
                     ).fetchone()[0],
                     p,
                 )

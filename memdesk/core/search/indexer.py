@@ -236,21 +236,32 @@ class _Writer:
         for table in _TABLES:
             # In key order: B-tree pages are then filled one after another, not at random.
             c.executemany(f"DELETE FROM {table} WHERE term = ? AND doc = ?", sorted(self.drop[table]))
-            c.executemany(f"INSERT OR REPLACE INTO {table} (term, doc, tf) VALUES (?, ?, ?)", sorted(self.put[table]))
+            c.executemany(
+                f"INSERT INTO {table} (term, doc, tf) VALUES (?, ?, ?) "
+                "ON CONFLICT (term, doc) DO UPDATE SET tf = excluded.tf",
+                sorted(self.put[table]),
+            )
         c.executemany("DELETE FROM search_tag WHERE tag = ? AND doc = ?", self.tag_drop)
-        c.executemany("INSERT OR IGNORE INTO search_tag (tag, doc) VALUES (?, ?)", self.tag_put)
+        c.executemany("INSERT INTO search_tag (tag, doc) VALUES (?, ?) ON CONFLICT DO NOTHING", self.tag_put)
         c.executemany("DELETE FROM search_doc WHERE doc = ?", self.gone)
         c.executemany("DELETE FROM search_meta WHERE doc = ?", self.gone)
         c.executemany("DELETE FROM search_text WHERE doc = ?", self.gone)
         c.executemany(
-            "INSERT OR REPLACE INTO search_doc (doc, memory_id, words, grams, vocab, tags, ehash, key, "
-            "pinyin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO search_doc (doc, memory_id, words, grams, vocab, tags, ehash, key, "
+            "pinyin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (doc) DO UPDATE SET "
+            "memory_id = excluded.memory_id, words = excluded.words, grams = excluded.grams, "
+            "vocab = excluded.vocab, tags = excluded.tags, ehash = excluded.ehash, key = excluded.key, "
+            "pinyin = excluded.pinyin",
             [row[:2] + row[3:] for row in self.docs],
         )
         c.executemany(
-            "INSERT OR REPLACE INTO search_text (doc, text) VALUES (?, ?)", [(row[0], row[2]) for row in self.docs]
+            "INSERT INTO search_text (doc, text) VALUES (?, ?) ON CONFLICT (doc) DO UPDATE SET text = excluded.text",
+            [(row[0], row[2]) for row in self.docs],
         )
-        c.executemany("INSERT OR REPLACE INTO search_meta (doc, meta) VALUES (?, ?)", self.metas)
+        c.executemany(
+            "INSERT INTO search_meta (doc, meta) VALUES (?, ?) ON CONFLICT (doc) DO UPDATE SET meta = excluded.meta",
+            self.metas,
+        )
         for name, value in self.delta.items():
             if value:
                 bump(c, name, value)

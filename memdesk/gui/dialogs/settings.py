@@ -69,7 +69,7 @@ class SettingsDialog(QDialog):
         self.language.addItem("English", "en")
         self.language.setCurrentIndex(max(0, self.language.findData(prefs.language())))
         form.addRow(self.tr("Language"), self.language)
-        self.db_label = QLabel(str(self.session.store.path), tab)
+        self.db_label = QLabel(self.session.store.location, tab)
         self.db_label.setWordWrap(True)
         open_button = QPushButton(self.tr("Open another…"), tab)
         new_button = QPushButton(self.tr("New…"), tab)

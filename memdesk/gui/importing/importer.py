@@ -32,7 +32,7 @@ class Importer(QObject):
         self.dialog: ImportPreviewDialog | None = None
 
     def import_file(self, path, *, preview: bool = True) -> None:
-        path, db = str(path), str(self.session.store.path)
+        path, db = str(path), str(self.session.store.connect_target())
 
         language = QLocale().name()  # names of new personas: "导入的角色 3f2a9c1e" under zh_CN
 

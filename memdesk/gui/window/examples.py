@@ -43,7 +43,7 @@ class ExamplesBanner(QFrame):
     def offer(self) -> None:
         """Shown while the database is empty, unless the user said no to it before."""
         empty = self.store.count(state="all") == 0 and not self.store.personas()
-        self.setVisible(empty and not prefs.examples_declined(self.store.path))
+        self.setVisible(empty and not prefs.examples_declined(self.store.location))
 
     def load(self) -> None:
         self.hide()
@@ -52,7 +52,7 @@ class ExamplesBanner(QFrame):
 
     def decline(self) -> None:
         self.hide()
-        prefs.set_examples_declined(self.store.path)
+        prefs.set_examples_declined(self.store.location)
 
     def _imported(self, _result) -> None:
         if self.loading:

@@ -8,7 +8,6 @@ main.py owns the session and rebuilds this window for a language switch.
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence
@@ -104,7 +103,7 @@ class MainWindow(WindowDialogs, QMainWindow):
 
     def _build_centre(self) -> None:
         self.examples_banner = ExamplesBanner(self.session.store, self.importer, self)
-        self.semantic_offer = SemanticOffer(self.models, self.session.store.path, self)
+        self.semantic_offer = SemanticOffer(self.models, self.session.store.location, self)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("mainSplitter")
@@ -365,7 +364,7 @@ class MainWindow(WindowDialogs, QMainWindow):
             self.importer.export_to(path)
 
     def _examples_loaded(self) -> None:
-        set_offer_pending(self.session.store.path)
+        set_offer_pending(self.session.store.location)
         self.semantic_offer.offer()
 
     def _maintenance_finished(self, report) -> None:
@@ -423,7 +422,7 @@ class MainWindow(WindowDialogs, QMainWindow):
 
     def _update_title(self, *_args) -> None:
         mark = "● " if self.editor.dirty else ""
-        self.setWindowTitle(f"{mark}{self.tr('MemDesk')} — {Path(self.session.store.path).name}")
+        self.setWindowTitle(f"{mark}{self.tr('MemDesk')} — {self.session.store.display_name}")
 
     # ---- layout and closing ------------------------------------------------------------------------
     def save_layout(self) -> None:

@@ -163,7 +163,7 @@ class WindowDialogs:
             translate(
                 "MainWindow",
                 "MemDesk {version}\nSee, search, edit and tidy what your AI assistants remember.\nDatabase: {path}",
-            ).format(version=__version__, path=self.session.store.path),
+            ).format(version=__version__, path=self.session.store.location),
         )
 
     def reload(self) -> None:

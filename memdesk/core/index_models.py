@@ -1,0 +1,138 @@
+"""peewee models of the tables the core reads and writes in raw SQL: the change feed and
+the search index (search/indexer.py says why its shape).
+
+Nothing queries these models; they are the schema's definition for PostgreSQL
+(pg_schema.py creates every table from models.ALL_MODELS + INDEX_MODELS). On SQLite
+the same tables come from the frozen steps in migrations.py, and
+tests/core/test_pg_schema.py checks that the two agree column by column.
+"""
+
+from __future__ import annotations
+
+from peewee import (
+    BigAutoField,
+    BlobField,
+    CompositeKey,
+    Field,
+    FloatField,
+    IntegerField,
+    TextField,
+)
+
+from .models import BaseModel
+
+
+class AnyValueField(Field):
+    """SQLite's untyped column (search_stat.value holds numbers and one JSON text).
+    On PostgreSQL it is text; search/index_vocab.stat() reads numbers back from it."""
+
+    field_type = "TEXT"
+
+
+class ChangeLog(BaseModel):
+    seq = BigAutoField()  # AUTOINCREMENT on SQLite: never reused, so a marker stays meaningful
+    memory_id = TextField(null=True)
+    kind = TextField()
+
+
+class SearchDoc(BaseModel):
+    doc = IntegerField(primary_key=True)
+    memory_id = TextField(unique=True)
+    words = TextField(null=True)
+    grams = TextField(null=True)
+    vocab = TextField()
+    tags = TextField()
+    ehash = TextField(null=True)
+    key = TextField(null=True)
+    pinyin = TextField(null=True)
+
+
+class SearchText(BaseModel):
+    doc = IntegerField(primary_key=True)
+    text = TextField()
+
+
+class SearchSegment(BaseModel):
+    field = TextField()
+    term = TextField()
+    docs = BlobField()
+    tfs = BlobField()
+
+    class Meta:
+        primary_key = CompositeKey("field", "term")
+
+
+class SearchDirty(BaseModel):
+    doc = IntegerField(primary_key=True)
+
+
+class SearchMeta(BaseModel):
+    doc = IntegerField(primary_key=True)
+    meta = BlobField()
+
+
+class _Postings(BaseModel):
+    term = TextField()
+    doc = IntegerField()
+    tf = FloatField()
+
+    class Meta:
+        primary_key = CompositeKey("term", "doc")
+
+
+class SearchWord(_Postings):
+    pass
+
+
+class SearchGram(_Postings):
+    pass
+
+
+class SearchPinyin(_Postings):
+    pass
+
+
+class SearchTag(BaseModel):
+    tag = TextField()
+    doc = IntegerField()
+
+    class Meta:
+        primary_key = CompositeKey("tag", "doc")
+
+
+class SearchVocab(BaseModel):
+    term = TextField(primary_key=True)
+    refs = IntegerField()
+
+
+class SearchCode(BaseModel):
+    kind = TextField()
+    name = TextField()
+    code = IntegerField()
+
+    class Meta:
+        primary_key = CompositeKey("kind", "name")
+
+
+class SearchStat(BaseModel):
+    name = TextField(primary_key=True)
+    value = AnyValueField(null=True)
+
+
+SearchDoc.add_index(SearchDoc.index(SearchDoc.doc, name="search_doc_uncut").where(SearchDoc.words.is_null()))
+
+INDEX_MODELS = (
+    ChangeLog,
+    SearchDoc,
+    SearchText,
+    SearchSegment,
+    SearchDirty,
+    SearchMeta,
+    SearchWord,
+    SearchGram,
+    SearchPinyin,
+    SearchTag,
+    SearchVocab,
+    SearchCode,
+    SearchStat,
+)

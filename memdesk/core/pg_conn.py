@@ -1,0 +1,119 @@
+"""PostgreSQL connections that speak the sqlite3 surface the core uses.
+
+The core writes its raw SQL once, with sqlite3's ``?`` placeholders (search index,
+feed, stats, bulk inserts: ~140 statements). Rather than fork those, a PostgreSQL store
+hands out ``SqliteLikeConnection``: ``execute`` / ``executemany`` take ``?`` and return
+psycopg cursors (fetchone, fetchall, iteration, rowcount are the same), ``in_transaction``
+reads the libpq status, and errors arrive as peewee's IntegrityError / OperationalError
+classes, as they do from peewee's own queries. peewee itself is told to write ``?`` too
+(``PgDatabase.param``), so every statement goes through the same one translation.
+
+Driver: psycopg 3 through peewee's own PostgresqlDatabase (peewee ≥ 3.17 drives psycopg 3
+natively; playhouse's psycopg3 extension adds only JSON/array fields we do not use).
+psycopg 3 over psycopg2: binary wheels for every platform we ship, libpq bundled (so the
+frozen app needs no system libpq), real server-side parameters, pipeline-mode executemany
+(the index writes in a few executemany calls) and ``notifies(timeout=)`` for LISTEN.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import psycopg
+from peewee import PostgresqlDatabase, __exception_wrapper__
+from psycopg.pq import TransactionStatus
+
+# A string literal or quoted identifier (kept whole), a placeholder, or a percent sign.
+_TOKEN = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?|%")
+
+
+@lru_cache(maxsize=4096)
+def to_psycopg(sql: str) -> str:
+    """sqlite3's ``?`` -> psycopg's ``%s``; a literal ``%`` doubled (psycopg reads it everywhere)."""
+
+    def swap(m: re.Match) -> str:
+        token = m.group(0)
+        if token == "?":
+            return "%s"
+        return token.replace("%", "%%")
+
+    return _TOKEN.sub(swap, sql)
+
+
+_DROP_STATES = {"57P01", "57P02", "57P03"}  # the server shutting down, crashed, starting up
+
+
+def is_connection_drop(exc: BaseException) -> bool:
+    """Did ``exc`` (peewee's, wrapping psycopg's) come from losing the server, not from a statement?"""
+    orig = getattr(exc, "orig", None) or exc  # peewee keeps the driver's exception there
+    if not isinstance(orig, (psycopg.OperationalError, psycopg.InterfaceError)):
+        return False
+    state = getattr(orig, "sqlstate", None)
+    return state is None or state.startswith("08") or state in _DROP_STATES
+
+
+class SqliteLikeConnection:
+    """A psycopg connection seen through the sqlite3 methods the core calls."""
+
+    __slots__ = ("raw",)
+    is_postgres = True  # for the few statements that differ (sqlite3's connection has no such attribute)
+
+    def __init__(self, raw: psycopg.Connection):
+        self.raw = raw
+
+    def execute(self, sql: str, params=()):
+        with __exception_wrapper__:
+            cursor = self.raw.cursor()
+            cursor.execute(to_psycopg(sql), tuple(params))
+        return cursor
+
+    def executemany(self, sql: str, seq_of_params):
+        rows = [tuple(p) for p in seq_of_params]
+        with __exception_wrapper__:
+            cursor = self.raw.cursor()
+            if rows:
+                cursor.executemany(to_psycopg(sql), rows)
+        return cursor
+
+    @property
+    def in_transaction(self) -> bool:
+        return self.raw.info.transaction_status != TransactionStatus.IDLE
+
+    def __getattr__(self, name):
+        return getattr(self.raw, name)
+
+
+class PgDatabase(PostgresqlDatabase):
+    """peewee's PostgreSQL database, writing ``?`` like SQLite and mapping SQLite's storage
+    classes onto PostgreSQL's: TEXT compares byte-wise as in SQLite (COLLATE "C", whatever
+    the database's locale), REAL is 8 bytes, INTEGER is 64-bit."""
+
+    param = "?"
+    field_types = {
+        **PostgresqlDatabase.field_types,
+        "TEXT": 'TEXT COLLATE "C"',
+        "FLOAT": "DOUBLE PRECISION",
+        "INT": "BIGINT",
+        "AUTO": "BIGSERIAL",
+    }
+
+    def _execute_cursor(self, sql, params, **cursor_options):
+        self._forget_if_broken()
+        return super()._execute_cursor(to_psycopg(sql), tuple(params or ()), **cursor_options)
+
+    def connection(self):
+        """This thread's connection, with the sqlite3 surface (psycopg's own is ``.raw``)."""
+        self._forget_if_broken()
+        return SqliteLikeConnection(super().connection())
+
+    def cursor(self, *args, **kwargs):
+        self._forget_if_broken()  # peewee's BEGIN / COMMIT go through here
+        return super().cursor(*args, **kwargs)
+
+    def _forget_if_broken(self) -> None:
+        """A connection psycopg found dead is dropped, so the next statement connects afresh;
+        never inside a transaction, which must fail as a whole (reconnect.py reports it)."""
+        conn = self._state.conn
+        if conn is not None and conn.closed and not self._state.transactions:
+            self.dispose()
