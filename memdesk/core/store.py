@@ -245,18 +245,32 @@ class Store(ChangeFeed):
         return [t for (t,) in MemoryTag.select(MemoryTag.tag).distinct().order_by(MemoryTag.tag).tuples()]
 
     # ---- memory mutations -----------------------------------------------------------
+    def _ready_to_cut(self) -> None:
+        """Load what a memory write loads on first use before taking the write lock, not while
+        holding it, where other writers (the CLI's processes, the MCP server) wait: jieba for
+        the index (~1 s, several on a busy machine), jieba.posseg for the automatic importance
+        (as long again), the indexer's numpy. Once per process."""
+        from .maintenance.importance import score
+        from .search import indexer  # noqa: F401
+
+        self.tokenizer.warm_up()
+        score("预热")
+
     @_bound
     def add(self, **fields) -> Changes:
+        self._ready_to_cut()
         with self.write():
             return memory_ops.add(fields)
 
     @_bound
     def add_many(self, items: builtins.list[dict], *, source: str = "import") -> Changes:
+        self._ready_to_cut()
         with self.write():
             return memory_ops.add_many(items, source=source)
 
     @_bound
     def update(self, memory_id: str, *, expected_version: int | None, reason: str = "edit", **fields) -> Changes:
+        self._ready_to_cut()
         with self.write():
             return memory_ops.update(memory_id, fields, expected_version=expected_version, reason=reason)
 
@@ -267,6 +281,7 @@ class Store(ChangeFeed):
 
     @_bound
     def restore(self, ids) -> Changes:
+        self._ready_to_cut()
         with self.write():
             return memory_ops.restore(_ids(ids))
 
@@ -278,16 +293,19 @@ class Store(ChangeFeed):
     @_bound
     def upsert(self, *, reason: str = "ai", **fields) -> Changes:
         """Update the memory with this dedup_key (and persona), else add one (seed 001)."""
+        self._ready_to_cut()
         with self.write():
             return memory_ops.upsert(fields, reason=reason)
 
     @_bound
     def supersede(self, old_id: str, *, new_id: str | None = None, reason: str = "supersede", **fields) -> Changes:
+        self._ready_to_cut()
         with self.write():
             return memory_ops.supersede(old_id, new_id=new_id, fields=fields, reason=reason)
 
     @_bound
     def revert(self, memory_id: str, revision_id: int, *, expected_version: int | None) -> Changes:
+        self._ready_to_cut()
         with self.write():
             return memory_ops.revert(memory_id, revision_id, expected_version=expected_version)
 
