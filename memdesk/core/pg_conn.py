@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 import psycopg
 from peewee import PostgresqlDatabase, __exception_wrapper__
@@ -89,6 +90,49 @@ class PgDatabase(PostgresqlDatabase):
     def _execute_cursor(self, sql, params, **cursor_options):
         return super()._execute_cursor(to_psycopg(sql), tuple(params or ()), **cursor_options)
 
+    def _usable(self) -> None:
+        """Replace this thread's connection when the server dropped it (a restart, a network
+        cut): psycopg marks it broken at the first failed statement. Never inside a
+        transaction: that one is lost, and its caller must hear so (reconnect.py)."""
+        conn = None if self._state.closed else self._state.conn
+        if conn is not None and (conn.broken or conn.closed) and not self.in_transaction():
+            self.drop_connection()
+
+    def drop_connection(self) -> None:
+        """Forget this thread's connection (closing it quietly); the next use connects anew."""
+        conn = None if self._state.closed else self._state.conn
+        self._state.reset()  # also forgets a transaction the server already rolled back
+        if conn is not None:
+            try:
+                conn.close()
+            except psycopg.Error:
+                pass
+
+    def connection_lost(self, exc: BaseException) -> bool:
+        """Whether ``exc`` means the connection (not the statement) failed: the server went
+        away, is restarting, or could not be reached."""
+        orig: Any = exc
+        while getattr(orig, "orig", None) is not None:  # peewee wraps the driver's error, sometimes twice
+            orig = orig.orig
+        state = getattr(orig, "sqlstate", None) or ""
+        if state.startswith("08") or state in _SHUTDOWN_STATES:
+            return True
+        conn = None if self._state.closed else self._state.conn
+        if conn is None:  # a failed connect: the server is away, unless it turned us down
+            text = str(orig).lower()
+            return isinstance(orig, psycopg.OperationalError) and not any(w in text for w in _REFUSALS)
+        return bool(conn.broken or conn.closed)
+
+    def cursor(self, named_cursor=None):
+        self._usable()
+        return super().cursor(named_cursor)
+
     def connection(self):
         """This thread's connection, with the sqlite3 surface (psycopg's own is ``.raw``)."""
+        self._usable()
         return SqliteLikeConnection(super().connection())
+
+
+# admin_shutdown, crash_shutdown, cannot_connect_now (starting up), idle session timeout
+_SHUTDOWN_STATES = frozenset({"57P01", "57P02", "57P03", "57P05"})
+_REFUSALS = ("password", "authentication", "does not exist", "permission denied")

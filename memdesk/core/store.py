@@ -56,6 +56,11 @@ class Store(ChangeFeed):
         self._writing = threading.local()
         self._tokenizer: Any = None
         self._waiter: Any = None
+        self._reconnect: Any = None
+        if self.is_postgres:
+            from .reconnect import Reconnector
+
+            self._reconnect = Reconnector(self)
 
     def __repr__(self) -> str:
         return f"Store({self.location!r})"
@@ -108,6 +113,13 @@ class Store(ChangeFeed):
             target = Path(target).expanduser()
         return cls(open_database(target), target)
 
+    def on_connection(self, listener) -> None:
+        """PostgreSQL: ``listener(False)`` when the server connection is lost (calls wait and
+        retry, reconnect.py), ``listener(True)`` when it is back. Called on the thread that
+        noticed. SQLite: never called."""
+        if self._reconnect is not None:
+            self._reconnect.listeners.append(listener)
+
     def close(self) -> None:
         if self._waiter is not None:
             self._waiter.close()
@@ -134,12 +146,17 @@ class Store(ChangeFeed):
                 self._db.execute_sql("SELECT COALESCE(MAX(seq), 0) FROM change_log").fetchone()[0] if depth == 0 else 0
             )
             self._writing.depth = depth + 1
+            if depth == 0:
+                self._writing.stage = "writing"  # from here a lost connection loses the write (reconnect.py)
             try:
                 yield
             finally:
                 self._writing.depth = depth
             if depth == 0:
                 self._index_since(marker)
+                self._writing.stage = "committing"
+        if depth == 0:
+            self._writing.stage = None
 
     def _index_since(self, marker: int) -> None:
         rows = self._db.execute_sql("SELECT memory_id, kind FROM change_log WHERE seq > ?", (marker,)).fetchall()

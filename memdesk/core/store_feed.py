@@ -24,7 +24,9 @@ def _bound(method):
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
         self.bind()
-        return method(self, *args, **kwargs)
+        if self._reconnect is None:
+            return method(self, *args, **kwargs)
+        return self._reconnect.call(method, args, kwargs)  # PostgreSQL: a dropped connection (reconnect.py)
 
     return wrapper
 
@@ -35,6 +37,7 @@ class ChangeFeed:
     _db: Any
     _target: Any
     _waiter: Any
+    _reconnect: Any
     is_postgres: bool
     bind: Any
     write: Any

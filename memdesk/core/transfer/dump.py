@@ -18,8 +18,8 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator
-from typing import Any
 from dataclasses import dataclass, field
+from typing import Any
 
 from peewee import BlobField, BooleanField, FloatField, IntegerField
 
