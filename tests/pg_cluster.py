@@ -3,9 +3,8 @@ directory, a free port on 127.0.0.1, trust auth, stopped and deleted at the end.
 
 The server refuses to run as root, so when we are root every server command runs as the
 `postgres` system user (runuser). fsync is off: the cluster lives for one session, and the
-crash tests that need durability stop it with -m immediate, which keeps the OS page cache.
-synchronous_commit is off too, except on a ``durable`` cluster: without it a commit returns
-before its WAL is written at all, and an immediate stop loses the last ~0.6 s of commits.
+crash tests stop it with -m immediate, which kills the server but keeps the OS page cache;
+synchronous_commit stays on, so a commit's WAL is written (if not synced) before it returns.
 """
 
 from __future__ import annotations
@@ -41,9 +40,8 @@ def _free_port() -> int:
 
 
 class Cluster:
-    def __init__(self, bindir: Path, *, durable: bool = False):
+    def __init__(self, bindir: Path):
         self.bindir = bindir
-        self.durable = durable
         self.as_user: list[str] = []
         owner = None
         if os.geteuid() == 0:
@@ -73,7 +71,7 @@ class Cluster:
             self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "-N")
         opts = (
             f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off "
-            f"-c synchronous_commit={'on' if self.durable else 'off'} -c full_page_writes=off -c max_connections=200"
+            "-c full_page_writes=off -c max_connections=200"
         )
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", opts, "-w", "-t", "60", "start")
         return self

@@ -5,7 +5,8 @@ otherwise, when PostgreSQL's initdb/pg_ctl are installed, a throwaway cluster is
 for the session (pg_cluster.py) and stopped at the end. Without either, the PostgreSQL
 tests are skipped, and the run's summary says so in a line of its own.
 
-Tests under tests/core that use the ``store`` / ``db_path`` fixtures run once per
+Tests under tests/core (and modules marked ``both_backends``, e.g. the window following
+other processes' edits) that use the ``store`` / ``db_path`` fixtures run once per
 backend (ids [sqlite] and [postgresql]; select one with -m postgresql / -m "not
 postgresql"). A test about the SQLite file itself is marked ``sqlite_only`` and runs
 on SQLite alone. Each PostgreSQL test gets a fresh database, copied from a template that
@@ -30,6 +31,7 @@ _skip_reason: list[str] = []
 def pytest_configure(config):
     config.addinivalue_line("markers", "postgresql: runs against a real PostgreSQL server")
     config.addinivalue_line("markers", "sqlite_only: about the SQLite file itself; not run on PostgreSQL")
+    config.addinivalue_line("markers", "both_backends: a module outside tests/core that runs on PostgreSQL too")
 
 
 def _runs_on_both(item_path: Path) -> bool:
@@ -41,7 +43,9 @@ def pytest_generate_tests(metafunc):
     if "backend" not in metafunc.fixturenames:
         return
     params = ["sqlite"]
-    if _runs_on_both(Path(str(metafunc.definition.path))) and not metafunc.definition.get_closest_marker("sqlite_only"):
+    node = metafunc.definition
+    wanted = _runs_on_both(Path(str(node.path))) or node.get_closest_marker("both_backends")
+    if wanted and not node.get_closest_marker("sqlite_only"):
         params.append(pytest.param("postgresql", marks=pytest.mark.postgresql))
     metafunc.parametrize("backend", params, indirect=True)
 
@@ -68,18 +72,30 @@ class Server:
         self.admin.execute(f'CREATE DATABASE "{TEMPLATE}"')
         Store.open(self.url(TEMPLATE)).close()
 
+    def execute(self, sql: str) -> None:
+        """On the admin connection; made again if a test restarted the server."""
+        import psycopg
+
+        if self.admin.closed:
+            self.admin = psycopg.connect(self.admin_url, autocommit=True)
+        try:
+            self.admin.execute(sql)
+        except psycopg.OperationalError:
+            self.admin = psycopg.connect(self.admin_url, autocommit=True)
+            self.admin.execute(sql)
+
     def new_database(self, *, empty: bool = False) -> str:
         name = f"{self.prefix}{next(self.counter)}"
         source = "template0" if empty else TEMPLATE
-        self.admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{source}"')
+        self.execute(f'CREATE DATABASE "{name}" TEMPLATE "{source}"')
         return name
 
     def drop(self, name: str) -> None:
-        self.admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        self.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
     def close(self) -> None:
         try:
-            self.admin.execute(f'DROP DATABASE IF EXISTS "{TEMPLATE}" WITH (FORCE)')
+            self.execute(f'DROP DATABASE IF EXISTS "{TEMPLATE}" WITH (FORCE)')
         finally:
             self.admin.close()
             if self.cluster is not None:

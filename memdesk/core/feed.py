@@ -130,7 +130,8 @@ class FeedReader:
             self.begin_at(self.store.change_marker())
         # data_version counts other connections' commits per connection: key it by ours (a
         # worker thread may be replaced, and a fresh connection's count means nothing to us).
-        version = (id(self._conn()), self.store.data_version())
+        conn = self._conn()
+        version = (id(getattr(conn, "raw", conn)), self.store.data_version())  # raw: PostgreSQL's wrapper is per call
         if version == self.data_version:
             return None
         self.data_version = version

@@ -42,6 +42,24 @@ def to_psycopg(sql: str) -> str:
     return _TOKEN.sub(swap, sql)
 
 
+_DROP_STATES = {"57P01", "57P02", "57P03"}  # the server shutting down, crashed, starting up
+_REFUSALS = ("password authentication failed", "no password supplied", "does not exist", "permission denied")
+
+
+def is_connection_drop(exc: BaseException) -> bool:
+    """Did ``exc`` (peewee's, wrapping psycopg's) come from losing the server, not from a statement?"""
+    orig: Any = exc
+    while getattr(orig, "orig", None) is not None:  # peewee keeps the driver's exception there; a
+        orig = orig.orig  # connect that failed inside cursor() comes wrapped twice
+    if not isinstance(orig, (psycopg.OperationalError, psycopg.InterfaceError)):
+        return False
+    text = str(orig).lower()
+    if any(word in text for word in _REFUSALS):  # a reconnect the server turned down: not a drop
+        return False
+    state = getattr(orig, "sqlstate", None)
+    return state is None or state.startswith("08") or state in _DROP_STATES
+
+
 class SqliteLikeConnection:
     """A psycopg connection seen through the sqlite3 methods the core calls."""
 
@@ -88,51 +106,21 @@ class PgDatabase(PostgresqlDatabase):
     }
 
     def _execute_cursor(self, sql, params, **cursor_options):
+        self._forget_if_broken()
         return super()._execute_cursor(to_psycopg(sql), tuple(params or ()), **cursor_options)
-
-    def _usable(self) -> None:
-        """Replace this thread's connection when the server dropped it (a restart, a network
-        cut): psycopg marks it broken at the first failed statement. Never inside a
-        transaction: that one is lost, and its caller must hear so (reconnect.py)."""
-        conn = None if self._state.closed else self._state.conn
-        if conn is not None and (conn.broken or conn.closed) and not self.in_transaction():
-            self.drop_connection()
-
-    def drop_connection(self) -> None:
-        """Forget this thread's connection (closing it quietly); the next use connects anew."""
-        conn = None if self._state.closed else self._state.conn
-        self._state.reset()  # also forgets a transaction the server already rolled back
-        if conn is not None:
-            try:
-                conn.close()
-            except psycopg.Error:
-                pass
-
-    def connection_lost(self, exc: BaseException) -> bool:
-        """Whether ``exc`` means the connection (not the statement) failed: the server went
-        away, is restarting, or could not be reached."""
-        orig: Any = exc
-        while getattr(orig, "orig", None) is not None:  # peewee wraps the driver's error, sometimes twice
-            orig = orig.orig
-        state = getattr(orig, "sqlstate", None) or ""
-        if state.startswith("08") or state in _SHUTDOWN_STATES:
-            return True
-        conn = None if self._state.closed else self._state.conn
-        if conn is None:  # a failed connect: the server is away, unless it turned us down
-            text = str(orig).lower()
-            return isinstance(orig, psycopg.OperationalError) and not any(w in text for w in _REFUSALS)
-        return bool(conn.broken or conn.closed)
-
-    def cursor(self, named_cursor=None):
-        self._usable()
-        return super().cursor(named_cursor)
 
     def connection(self):
         """This thread's connection, with the sqlite3 surface (psycopg's own is ``.raw``)."""
-        self._usable()
+        self._forget_if_broken()
         return SqliteLikeConnection(super().connection())
 
+    def cursor(self, *args, **kwargs):
+        self._forget_if_broken()  # peewee's BEGIN / COMMIT go through here
+        return super().cursor(*args, **kwargs)
 
-# admin_shutdown, crash_shutdown, cannot_connect_now (starting up), idle session timeout
-_SHUTDOWN_STATES = frozenset({"57P01", "57P02", "57P03", "57P05"})
-_REFUSALS = ("password", "authentication", "does not exist", "permission denied")
+    def _forget_if_broken(self) -> None:
+        """A connection psycopg found dead is dropped, so the next statement connects afresh;
+        never inside a transaction, which must fail as a whole (reconnect.py reports it)."""
+        conn = self._state.conn
+        if conn is not None and conn.closed and not self._state.transactions:
+            self.dispose()

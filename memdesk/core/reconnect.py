@@ -1,104 +1,85 @@
-"""A PostgreSQL store's calls when the server goes away (a restart, a network cut).
+"""A dropped PostgreSQL connection (server restarted, network cut): retried or reported.
 
-The rule, per Store call (the outermost one on its thread):
-- Nothing was written yet (a read, or a write whose transaction had not begun): the dropped
-  connection is replaced and the call runs again, with growing pauses, for up to
-  RECONNECT_S; listeners hear "lost" at the first failure and "back" when a call succeeds.
-- A write had begun: PostgreSQL rolls a transaction back when its connection dies, so the
-  write is reported, never retried blindly: ConnectionLostError says it was not saved. If
-  the connection died while COMMIT was on its way, the server may have committed it whole;
-  the error says so, and the change feed will show it if it did. Never half-done either way.
-SQLite stores are untouched by this.
+Every Store method runs through ``call`` (store_feed._bound). When the server went away,
+psycopg raises OperationalError and marks the connection closed; PgDatabase then opens a
+fresh one on the next call. Here:
+- a read, or a write that failed before its transaction took the write lock (nothing of it
+  reached the server), is run again on a fresh connection, with growing pauses while the
+  server is still away, for up to RECONNECT_S (a restart takes seconds);
+- a write that failed later is reported as ConnectionLostError, never retried blindly.
+  PostgreSQL commits a transaction whole or not at all: when the drop came before COMMIT
+  was sent, it was not saved, and the error says so; when COMMIT was on its way, whether it
+  arrived cannot be known here, so the caller reloads and decides (the window keeps the
+  unsaved edit);
+- when the server is still away after RECONNECT_S, DatabaseUnavailableError says why, in
+  one line.
+Listeners (Store.on_connection) hear False at the first drop and True once a call gets
+through again: the window says "reconnecting…". SQLite stores never get here.
 """
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Callable
 
 import peewee
 
-from .errors import DatabaseUnavailableError, MemDeskError
-from .location import scrub
+from .errors import ConnectionLostError
+from .location import redact
 
-RECONNECT_S = 30.0
+_DROPS = (peewee.OperationalError, peewee.InterfaceError)
+RECONNECT_S = 15.0
 PAUSES = (0.1, 0.25, 0.5, 1.0, 2.0)
 
 
-class ConnectionLostError(MemDeskError):
-    """A write's connection to the server was lost; ``maybe_saved`` when COMMIT was in flight."""
+def _tell(store, connected: bool) -> None:
+    if store._connection_lost != connected:
+        return  # no change
+    store._connection_lost = not connected
+    for listener in list(store._connection_listeners):
+        listener(connected)
 
-    def __init__(self, message: str, *, maybe_saved: bool):
-        self.maybe_saved = maybe_saved
-        super().__init__(message)
+
+def _lost_write(store) -> ConnectionLostError:
+    where = redact(store.location)
+    if getattr(store._writing, "committing", False):
+        return ConnectionLostError(
+            f"the connection to {where} was lost during a save; it was saved whole or not at all: reload to see which"
+        )
+    return ConnectionLostError(
+        f"the connection to {where} was lost during a save, before it was committed: it was not saved "
+        "(PostgreSQL keeps a write whole or not at all)",
+        maybe_saved=False,
+    )
 
 
-class Reconnector:
-    """Per store: the retry loop, and who to tell when the connection is lost and back."""
-
-    def __init__(self, store):
-        self.store = store
-        self.listeners: list[Callable[[bool], None]] = []  # called with False (lost), True (back)
-        self.lost = False
-        self._local = threading.local()
-        self._lock = threading.Lock()
-
-    def _tell(self, connected: bool) -> None:
-        with self._lock:
-            if self.lost == (not connected):
-                return
-            self.lost = not connected
-        for listener in list(self.listeners):
-            listener(connected)
-
-    def call(self, method, args, kwargs):
-        if getattr(self._local, "active", False):
-            return method(self.store, *args, **kwargs)  # an inner call: the outer one retries
-        self._local.active = True
-        try:
-            return self._retrying(method, args, kwargs)
-        finally:
-            self._local.active = False
-
-    def _retrying(self, method, args, kwargs):
-        store, db = self.store, self.store._db
-        deadline = time.monotonic() + RECONNECT_S
-        attempt = 0
-        while True:
-            store._writing.stage = None
+def call(store, method, args, kwargs):
+    state = store._writing
+    if getattr(state, "retrying", False):  # a Store method called by another: the outer one retries
+        return method(store, *args, **kwargs)
+    state.retrying = True
+    deadline = time.monotonic() + RECONNECT_S
+    try:
+        for attempt in range(10_000):
+            state.sent = state.committing = False
             try:
                 result = method(store, *args, **kwargs)
-            except (peewee.OperationalError, peewee.InterfaceError) as exc:
-                if not db.connection_lost(exc):
-                    raise
-                stage = getattr(store._writing, "stage", None)
-                db.drop_connection()
-                self._tell(False)
-                if stage is not None:
-                    raise self._write_lost(stage, exc) from None
-                if time.monotonic() >= deadline:
-                    detail = scrub(" ".join(str(exc).split()), store.connect_target())
-                    raise DatabaseUnavailableError(
-                        f"lost the connection to {store.location} and could not reconnect within "
-                        f"{RECONNECT_S:.0f} s ({detail})",
-                        "unreachable",
-                    ) from None
-                time.sleep(PAUSES[min(attempt, len(PAUSES) - 1)])
-                attempt += 1
-                continue
-            self._tell(True)
-            return result
+            except _DROPS as exc:
+                from .pg_conn import is_connection_drop
 
-    def _write_lost(self, stage: str, exc: BaseException) -> ConnectionLostError:
-        where = self.store.location
-        if stage == "committing":
-            return ConnectionLostError(
-                f"the connection to {where} was lost as the change was being committed: the server either saved "
-                "it whole or not at all; look before repeating it",
-                maybe_saved=True,
-            )
-        return ConnectionLostError(
-            f"the connection to {where} was lost during a write; the change was not saved (nothing of it was kept)",
-            maybe_saved=False,
-        )
+                if not is_connection_drop(exc):
+                    raise  # an error of the statement itself, on a live connection
+                _tell(store, False)
+                if state.sent:
+                    raise _lost_write(store) from None
+                if time.monotonic() >= deadline:
+                    from .pg_db import connection_error
+
+                    raise connection_error(store.location, exc) from None
+                if attempt:  # the first retry at once: a restarted server is usually back
+                    time.sleep(PAUSES[min(attempt - 1, len(PAUSES) - 1)])
+                continue
+            _tell(store, True)
+            return result
+        raise AssertionError("unreachable")
+    finally:
+        state.retrying = False

@@ -56,11 +56,8 @@ class Store(ChangeFeed):
         self._writing = threading.local()
         self._tokenizer: Any = None
         self._waiter: Any = None
-        self._reconnect: Any = None
-        if self.is_postgres:
-            from .reconnect import Reconnector
-
-            self._reconnect = Reconnector(self)
+        self._connection_listeners: list = []  # reconnect.py tells them of a lost / regained server
+        self._connection_lost = False
 
     def __repr__(self) -> str:
         return f"Store({self.location!r})"
@@ -117,8 +114,7 @@ class Store(ChangeFeed):
         """PostgreSQL: ``listener(False)`` when the server connection is lost (calls wait and
         retry, reconnect.py), ``listener(True)`` when it is back. Called on the thread that
         noticed. SQLite: never called."""
-        if self._reconnect is not None:
-            self._reconnect.listeners.append(listener)
+        self._connection_listeners.append(listener)
 
     def close(self) -> None:
         if self._waiter is not None:
@@ -142,21 +138,18 @@ class Store(ChangeFeed):
                 from .pg_db import WRITE_LOCK
 
                 self._db.execute_sql("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
+                self._writing.sent = True  # from here a dropped connection loses the write: reported (reconnect.py)
             marker = (
                 self._db.execute_sql("SELECT COALESCE(MAX(seq), 0) FROM change_log").fetchone()[0] if depth == 0 else 0
             )
             self._writing.depth = depth + 1
-            if depth == 0:
-                self._writing.stage = "writing"  # from here a lost connection loses the write (reconnect.py)
             try:
                 yield
             finally:
                 self._writing.depth = depth
             if depth == 0:
                 self._index_since(marker)
-                self._writing.stage = "committing"
-        if depth == 0:
-            self._writing.stage = None
+                self._writing.committing = True  # COMMIT next: a drop now leaves the outcome unknown
 
     def _index_since(self, marker: int) -> None:
         rows = self._db.execute_sql("SELECT memory_id, kind FROM change_log WHERE seq > ?", (marker,)).fetchall()

@@ -8,8 +8,10 @@ every write to a memory or persona; these methods read it. ``data_version`` and
 from __future__ import annotations
 
 import functools
+import sqlite3
 from typing import Any
 
+from . import reconnect
 from .changes import Changes
 
 
@@ -24,9 +26,9 @@ def _bound(method):
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
         self.bind()
-        if self._reconnect is None:
-            return method(self, *args, **kwargs)
-        return self._reconnect.call(method, args, kwargs)  # PostgreSQL: a dropped connection (reconnect.py)
+        if self.is_postgres:  # a dropped connection is retried or reported (reconnect.py)
+            return reconnect.call(self, method, args, kwargs)
+        return method(self, *args, **kwargs)
 
     return wrapper
 
@@ -37,7 +39,6 @@ class ChangeFeed:
     _db: Any
     _target: Any
     _waiter: Any
-    _reconnect: Any
     is_postgres: bool
     bind: Any
     write: Any
@@ -61,6 +62,32 @@ class ChangeFeed:
 
             self._waiter = waiter_for(self, self._target)
         return self._waiter.wait(timeout)
+
+    def write_lock_held_elsewhere(self) -> bool:
+        """Does another connection hold the write lock right now? Does not wait (a window asks
+        this to say "waiting for another program" while its own write queues)."""
+        self.bind()
+        conn = self._db.connection()
+        if conn.in_transaction:
+            return False
+        if self.is_postgres:
+            from .pg_db import WRITE_LOCK
+
+            if conn.execute("SELECT pg_try_advisory_lock(?)", (WRITE_LOCK,)).fetchone()[0]:
+                conn.execute("SELECT pg_advisory_unlock(?)", (WRITE_LOCK,))
+                return False
+            return True
+        timeout = conn.execute("PRAGMA busy_timeout").fetchone()[0]
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError:
+            return True
+        else:
+            conn.execute("ROLLBACK")
+            return False
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {int(timeout)}")
 
     @_bound
     def change_marker(self) -> int:

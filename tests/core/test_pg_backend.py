@@ -157,8 +157,8 @@ def test_unreachable_server_is_one_clear_line():
 def password_role(pg_server):
     if pg_server.cluster is None:
         pytest.skip("needs the throwaway cluster (its pg_hba.conf is changed)")
-    pg_server.admin.execute("DROP ROLE IF EXISTS memdesk_pw")
-    pg_server.admin.execute("CREATE ROLE memdesk_pw LOGIN SUPERUSER PASSWORD 'right-horse'")  # owns nothing
+    pg_server.execute("DROP ROLE IF EXISTS memdesk_pw")
+    pg_server.execute("CREATE ROLE memdesk_pw LOGIN SUPERUSER PASSWORD 'right-horse'")  # owns nothing
     pg_server.cluster.require_password("memdesk_pw")
     name = pg_server.new_database()
     yield pg_server.url(name).replace("postgres@", "memdesk_pw@")
@@ -217,3 +217,43 @@ def test_backup_make_writes_an_export_and_list_shows_it(pg_database, tmp_path):
     assert path in listed.stdout
     refused = _cli("--db", pg_database, "backup", "restore", "1", "--yes", env=env)
     assert refused.returncode == 1 and "import FILE" in refused.stderr
+
+
+@pytest.fixture
+def own_cluster(pg_server):
+    if pg_server.cluster is None:
+        pytest.skip("needs the throwaway cluster (the test restarts the server)")
+    return pg_server.cluster
+
+
+def test_a_restarted_server_is_reconnected_and_a_write_in_flight_is_whole_or_absent(
+    own_cluster, pg_database, monkeypatch
+):
+    from memdesk.core import memory_ops
+    from memdesk.core.errors import ConnectionLostError
+
+    store = Store.open(pg_database)
+    kept = store.add(content="重启之前写的").added[0]
+    reader = FeedReader(store)
+    reader.poll()
+    own_cluster.restart("immediate")  # like a crash: no shutdown checkpoint
+    assert store.get(kept).content == "重启之前写的"  # a read: retried on a fresh connection
+    own_cluster.restart("immediate")
+    after = store.add(content="重启之后写的").added[0]  # failed at BEGIN, nothing sent: retried
+    assert store.get(after).content == "重启之后写的"
+
+    real_add = memory_ops.add
+
+    def add_then_crash(fields):
+        changes = real_add(fields)  # the row is written inside the open transaction
+        own_cluster.restart("immediate")
+        return changes
+
+    monkeypatch.setattr(memory_ops, "add", add_then_crash)
+    with pytest.raises(ConnectionLostError, match="whole or not at all"):
+        store.add(content="写到一半服务器重启")
+    monkeypatch.undo()
+    assert sorted(m.content for m in store.list()) == ["重启之前写的", "重启之后写的"]  # absent, whole
+    changes, _ = reader.poll()  # the feed reader's own connection reconnects too
+    assert changes.added == (after,)
+    store.close()

@@ -13,9 +13,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QTimer
 
 from memdesk.core.store import Store
+
+pytestmark = pytest.mark.both_backends  # on PostgreSQL: other machines' edits, woken by the feed
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOWN_WITHIN_MS = 3000  # the feed is read every 250 ms; the goal is 1 s, the test leaves slack for CI
@@ -248,17 +251,18 @@ def test_saving_while_another_process_holds_the_lock(launch, db_path, qtbot, typ
     ids = seed(db_path)
     window = launch(db_path)
     window.open_memory(ids[0])
+    hold = (
+        "import sqlite3, sys, time\n"
+        "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+        "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(3); c.execute('COMMIT')\n"
+    )
+    if isinstance(db_path, str):  # PostgreSQL: a writer's transaction holds the advisory write lock
+        hold = (
+            "import sys, time\nfrom memdesk.core.store import Store\ns = Store.open(sys.argv[1])\n"
+            "with s.write():\n    print('locked', flush=True); time.sleep(3)\n"
+        )
     holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            (
-                "import sqlite3, sys, time\n"
-                "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
-                "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(3); c.execute('COMMIT')\n"
-            ),
-            str(db_path),
-        ],
+        [sys.executable, "-c", hold, str(db_path)],
         stdout=subprocess.PIPE,
         text=True,
     )

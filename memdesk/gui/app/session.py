@@ -8,7 +8,6 @@ Views never call each other after a change: they all listen to
 from __future__ import annotations
 
 import logging
-import sqlite3
 import traceback
 from collections.abc import Callable
 
@@ -27,20 +26,7 @@ UNDO_LIMIT = 200  # steps kept; a purge step holds its memories' rows, so the hi
 
 def _lock_held_elsewhere(store) -> bool:
     """Does another connection hold the write lock right now? (db lane; does not wait)"""
-    conn = store.connection()
-    if conn.in_transaction:
-        return False
-    timeout = conn.execute("PRAGMA busy_timeout").fetchone()[0]
-    conn.execute("PRAGMA busy_timeout = 0")
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-    except sqlite3.OperationalError:
-        return True
-    else:
-        conn.execute("ROLLBACK")
-        return False
-    finally:
-        conn.execute(f"PRAGMA busy_timeout = {int(timeout)}")
+    return store.write_lock_held_elsewhere()
 
 
 class Session(QObject):
