@@ -21,11 +21,13 @@ import re
 from functools import lru_cache
 from typing import Any
 
+import peewee
 import psycopg
 from peewee import PostgresqlDatabase, __exception_wrapper__
 from psycopg.pq import TransactionStatus
 
 # A string literal or quoted identifier (kept whole), a placeholder, or a percent sign.
+_READ = re.compile(r"\s*SELECT\b", re.IGNORECASE)
 _TOKEN = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?|%")
 
 
@@ -106,6 +108,16 @@ class PgDatabase(PostgresqlDatabase):
     }
 
     def _execute_cursor(self, sql, params, **cursor_options):
+        self._forget_if_broken()
+        try:
+            return super()._execute_cursor(to_psycopg(sql), tuple(params or ()), **cursor_options)
+        except (peewee.OperationalError, peewee.InterfaceError) as exc:
+            # A plain SELECT outside a transaction, on a connection the server dropped while it
+            # sat idle (a restart): safe to run again on a fresh one. Reads that core functions
+            # make on the window's own thread (listing, search) do not pass through a Store
+            # method, so reconnect.py never sees them.
+            if self._state.transactions or not _READ.match(sql) or not is_connection_drop(exc):
+                raise
         self._forget_if_broken()
         return super()._execute_cursor(to_psycopg(sql), tuple(params or ()), **cursor_options)
 
