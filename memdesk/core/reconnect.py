@@ -31,17 +31,9 @@ RECONNECT_S = 15.0
 PAUSES = (0.1, 0.25, 0.5, 1.0, 2.0)
 
 
-def _tell(store, connected: bool) -> None:
-    if store._connection_lost != connected:
-        return  # no change
-    store._connection_lost = not connected
-    for listener in list(store._connection_listeners):
-        listener(connected)
-
-
 def _lost_write(store) -> ConnectionLostError:
     where = redact(store.location)
-    if getattr(store._writing, "committing", False):
+    if getattr(store.write_state, "committing", False):
         return ConnectionLostError(
             f"the connection to {where} was lost during a save; it was saved whole or not at all: reload to see which"
         )
@@ -53,7 +45,7 @@ def _lost_write(store) -> ConnectionLostError:
 
 
 def call(store, method, args, kwargs):
-    state = store._writing
+    state = store.write_state
     if getattr(state, "retrying", False):  # a Store method called by another: the outer one retries
         return method(store, *args, **kwargs)
     state.retrying = True
@@ -68,7 +60,7 @@ def call(store, method, args, kwargs):
 
                 if not is_connection_drop(exc):
                     raise  # an error of the statement itself, on a live connection
-                _tell(store, False)
+                store.connection_changed(False)
                 if state.sent:
                     raise _lost_write(store) from None
                 if time.monotonic() >= deadline:
@@ -78,7 +70,7 @@ def call(store, method, args, kwargs):
                 if attempt:  # the first retry at once: a restarted server is usually back
                     time.sleep(PAUSES[min(attempt - 1, len(PAUSES) - 1)])
                 continue
-            _tell(store, True)
+            store.connection_changed(True)
             return result
         raise AssertionError("unreachable")
     finally:

@@ -110,17 +110,6 @@ class Store(ChangeFeed):
             target = Path(target).expanduser()
         return cls(open_database(target), target)
 
-    @property
-    def connection_lost(self) -> bool:
-        """PostgreSQL: the server connection dropped and no call has got through since."""
-        return self._connection_lost
-
-    def on_connection(self, listener) -> None:
-        """PostgreSQL: ``listener(False)`` when the server connection is lost (calls wait and
-        retry, reconnect.py), ``listener(True)`` when it is back. Called on the thread that
-        noticed. SQLite: never called."""
-        self._connection_listeners.append(listener)
-
     def close(self) -> None:
         if self._waiter is not None:
             self._waiter.close()

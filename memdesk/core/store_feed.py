@@ -39,6 +39,9 @@ class ChangeFeed:
     _db: Any
     _target: Any
     _waiter: Any
+    _writing: Any
+    _connection_lost: bool
+    _connection_listeners: list
     is_postgres: bool
     bind: Any
     write: Any
@@ -127,3 +130,29 @@ class ChangeFeed:
         with self.write():
             newest = self._db.execute_sql("SELECT COALESCE(MAX(seq), 0) FROM change_log").fetchone()[0]
             return self._db.execute_sql("DELETE FROM change_log WHERE seq <= ?", (newest - keep,)).rowcount
+
+    # ---- the server connection (PostgreSQL; reconnect.py) -----------------------------------
+    @property
+    def write_state(self):
+        """This thread's write bookkeeping (depth; sent, committing, retrying for reconnect.py)."""
+        return self._writing
+
+    @property
+    def connection_lost(self) -> bool:
+        """PostgreSQL: the server connection dropped and no call has got through since."""
+        return self._connection_lost
+
+    def on_connection(self, listener) -> None:
+        """PostgreSQL: ``listener(False)`` when the server connection is lost (calls wait and
+        retry, reconnect.py), ``listener(True)`` when it is back. Called on the thread that
+        noticed. SQLite: never called."""
+        self._connection_listeners.append(listener)
+
+    def connection_changed(self, connected: bool) -> None:
+        """reconnect.py: the server was lost (False) or answers again (True); listeners hear of
+        each change once."""
+        if self._connection_lost != connected:
+            return
+        self._connection_lost = not connected
+        for listener in list(self._connection_listeners):
+            listener(connected)
