@@ -28,8 +28,10 @@ _REASONS = (
     ("no password supplied", "password", "the server asks for a password: set PGPASSWORD, add it to ~/.pgpass"),
     ("password authentication failed", "auth", "wrong user name or password"),
     ("authentication failed", "auth", "the server refused the login"),
+    ("role ", "auth", ""),  # role "x" does not exist: a login problem, not a missing database
     ("does not exist", "missing", ""),
     ("could not translate host name", "unreachable", "unknown host"),
+    ("failed to resolve host", "unreachable", "unknown host"),
     ("connection refused", "unreachable", "no server is listening there"),
     ("timeout expired", "unreachable", "the server did not answer in time"),
     ("no route to host", "unreachable", "the server cannot be reached"),

@@ -257,3 +257,14 @@ def test_a_restarted_server_is_reconnected_and_a_write_in_flight_is_whole_or_abs
     changes, _ = reader.poll()  # the feed reader's own connection reconnects too
     assert changes.added == (after,)
     store.close()
+
+
+def test_memdesk_db_may_hold_a_url_and_postgres_scheme_is_accepted(pg_database, monkeypatch):
+    monkeypatch.setenv("MEMDESK_DB", pg_database.replace("postgresql://", "postgres://"))
+    store = Store.open()
+    assert store.is_postgres and store.path is None
+    assert store.location == pg_database  # shown in the canonical spelling
+    store.add(content="经由环境变量")
+    store.close()
+    listed = _cli("list", "--json", env={"MEMDESK_DB": pg_database})
+    assert listed.returncode == 0 and "经由环境变量" in listed.stdout

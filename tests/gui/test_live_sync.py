@@ -18,7 +18,10 @@ from PySide6.QtCore import QTimer
 
 from memdesk.core.store import Store
 
-pytestmark = pytest.mark.both_backends  # on PostgreSQL: other machines' edits, woken by the feed
+# On PostgreSQL too (other machines' edits through the server's feed): the kinds of change a
+# window shows; the feed's finer cases (touches, pruning, merges, imports) run there in
+# tests/core/test_feed.py, which costs a tenth of a window test.
+BOTH = pytest.mark.both_backends
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOWN_WITHIN_MS = 3000  # the feed is read every 250 ms; the goal is 1 s, the test leaves slack for CI
@@ -62,6 +65,7 @@ def shown(qtbot, condition):
     qtbot.waitUntil(condition, timeout=SHOWN_WITHIN_MS)
 
 
+@BOTH
 def test_an_add_elsewhere_reaches_tree_search_and_counts(launch, db_path, qtbot):
     seed(db_path)
     window = launch(db_path, wait_index=True)
@@ -74,6 +78,7 @@ def test_an_add_elsewhere_reaches_tree_search_and_counts(launch, db_path, qtbot)
     assert counts(window) == (4, 0) and window.counts_label.text().endswith("4 memories · 0 in the trash")
 
 
+@BOTH
 def test_an_edit_elsewhere_reaches_tree_and_the_open_editor(launch, db_path, qtbot):
     ids = seed(db_path)
     window = launch(db_path)
@@ -84,6 +89,7 @@ def test_an_edit_elsewhere_reaches_tree_and_the_open_editor(launch, db_path, qtb
     assert not window.editor.dirty and window.editor.conflict_dialog is None
 
 
+@BOTH
 def test_an_edit_elsewhere_while_editing_opens_the_conflict_view(launch, db_path, qtbot, type_text):
     ids = seed(db_path)
     window = launch(db_path)
@@ -106,6 +112,7 @@ def test_an_edit_elsewhere_while_editing_opens_the_conflict_view(launch, db_path
     assert (record.title, record.content) == ("记忆0", "我正在写的内容")
 
 
+@BOTH
 def test_delete_then_restore_by_the_cli_shows_without_a_restart(launch, db_path, qtbot):
     ids = seed(db_path)
     window = launch(db_path)
@@ -127,6 +134,7 @@ def test_delete_then_restore_by_the_cli_shows_without_a_restart(launch, db_path,
     shown(qtbot, lambda: not window.editor.banner.isVisible())
 
 
+@BOTH
 def test_a_purge_elsewhere_removes_it_and_clears_the_editor(launch, db_path, qtbot):
     ids = seed(db_path)
     window = launch(db_path)
@@ -247,6 +255,7 @@ def test_a_window_behind_a_pruned_feed_reloads_in_full(launch, db_path, qtbot):
     assert counts(window) == (23, 0)
 
 
+@BOTH
 def test_saving_while_another_process_holds_the_lock(launch, db_path, qtbot, type_text):
     ids = seed(db_path)
     window = launch(db_path)
