@@ -62,15 +62,18 @@ def test_a_read_waits_while_the_server_is_down_and_answers_when_it_is_back(clust
     store = Store.open(url)
     heard = []
     store.on_connection(heard.append)
+    later = threading.Timer(2.0, cluster.start)
     try:
         store.add(content="一条")
         cluster.stop("immediate")
-        threading.Timer(2.0, cluster.start).start()
+        later.start()
         started = time.monotonic()
         assert store.count() == 1
         assert time.monotonic() - started >= 1.5  # it waited for the server, it did not fail
         assert heard == [False, True] and not store.connection_lost  # what the window's "reconnecting…" follows
     finally:
+        if later.is_alive():
+            later.join()  # a failure must not leave the server starting after the fixture removed it
         store.close()
 
 
