@@ -1,12 +1,15 @@
 """Three writers on one database at once: the window's writer, the CLI and the MCP server.
 
-    python bench/concurrency.py [--writes 1000] [--json]
+    python bench/concurrency.py [--writes 1000] [--backend sqlite|postgresql|both] [--url URL] [--json]
+
+--backend postgresql runs them on a fresh database of a PostgreSQL server: --url, else a
+throwaway cluster (bench/_pg.py); `both` prints the two side by side.
 
 The window's writer is the GUI's own write path (memdesk.core.ops, as
 its task manager runs it) in this process; the CLI is `memdesk add`
 processes, two at a time; the MCP server is `memdesk mcp` driven by the mcp
 SDK client with memory_save calls. Afterwards every write must be present,
-and no writer may have reported "database is locked".
+and no writer may have reported "database is locked" (nor any other error).
 """
 
 from __future__ import annotations
@@ -27,10 +30,11 @@ from mcp.client.stdio import stdio_client
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench._pg import pg_database  # noqa: E402
 from memdesk.core.store import Store  # noqa: E402
 
 
-def window_writer(db: Path, n: int, errors: list) -> None:
+def window_writer(db, n: int, errors: list) -> None:
     """What the window does for each new memory, on its worker thread."""
     store = Store.open(db)
     try:
@@ -50,7 +54,7 @@ def window_writer(db: Path, n: int, errors: list) -> None:
         time.sleep(0.03)  # a person's pace, so the window's writes overlap the others' whole run
 
 
-def cli_writer(db: Path, n: int, errors: list) -> None:
+def cli_writer(db, n: int, errors: list) -> None:
     def one(i):
         result = subprocess.run(
             [sys.executable, "-m", "memdesk", "--db", str(db), "add", "--content", f"命令行写入 {i}", "--tags", "cli"],
@@ -65,7 +69,7 @@ def cli_writer(db: Path, n: int, errors: list) -> None:
         list(pool.map(one, range(n)))
 
 
-def mcp_writer(db: Path, n: int, errors: list) -> None:
+def mcp_writer(db, n: int, errors: list) -> None:
     async def run():
         params = StdioServerParameters(
             command=sys.executable, args=["-m", "memdesk", "--db", str(db), "mcp"], cwd=str(ROOT)
@@ -81,19 +85,15 @@ def mcp_writer(db: Path, n: int, errors: list) -> None:
     anyio.run(run)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--writes", type=int, default=1000)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    db = Path(tempfile.mkdtemp(prefix="memdesk-conc-")) / "shared.db"
+def run(db, writes: int) -> dict:
+    """The three writers at once on ``db`` (a path or a URL, schema created); what they left."""
     Store.open(db).close()
     errors: list[str] = []
     timings = {}
 
     def timed(name, func):
         start = time.perf_counter()
-        func(db, args.writes, errors)
+        func(db, writes, errors)
         timings[name] = round(time.perf_counter() - start, 1)
 
     threads = [
@@ -107,26 +107,46 @@ def main() -> int:
     store = Store.open(db)
     counts = {tag: store.count(tag=tag) for tag in ("window", "cli", "mcp")}
     store.close()
-    locked = sum("locked" in e for e in errors)
-    result = {
-        "writes_each": args.writes,
+    return {
+        "writes_each": writes,
         "present": counts,
         "total": sum(counts.values()),
-        "expected": 3 * args.writes,
+        "expected": 3 * writes,
         "errors": len(errors),
-        "locked_errors": locked,
+        "locked_errors": sum("locked" in e for e in errors),
+        "first_errors": errors[:5],
         "seconds": timings,
-        "ok": sum(counts.values()) == 3 * args.writes and not errors,
+        "ok": sum(counts.values()) == 3 * writes and not errors,
     }
+
+
+def show(backend: str, result: dict) -> None:
+    print(f"{backend}: 3 writers × {result['writes_each']} writes: {result['total']} of {result['expected']} present")
+    print(f"  per writer: {result['present']}; time (s): {result['seconds']}")
+    print(f'  errors: {result["errors"]} ("database is locked": {result["locked_errors"]})')
+    for e in result["first_errors"]:
+        print("   ", e)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--writes", type=int, default=1000)
+    parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="sqlite")
+    parser.add_argument("--url", help="PostgreSQL server where a database may be created (default: a throwaway one)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    results = {}
+    if args.backend in ("sqlite", "both"):
+        results["sqlite"] = run(Path(tempfile.mkdtemp(prefix="memdesk-conc-")) / "shared.db", args.writes)
+    if args.backend in ("postgresql", "both"):
+        with pg_database(args.url, "memdesk_concurrency") as (url, _cluster):
+            results["postgresql"] = run(url, args.writes)
     if args.json:
-        print(json.dumps(result))
+        print(json.dumps(results if len(results) > 1 else next(iter(results.values()))))
     else:
-        print(f"3 writers × {args.writes} writes on one database: {result['total']} of {result['expected']} present")
-        print(f"  per writer: {counts}; time (s): {timings}")
-        print(f'  errors: {len(errors)} ("database is locked": {locked})')
-        for e in errors[:5]:
-            print("   ", e)
-    return 0 if result["ok"] else 1
+        for backend, result in results.items():
+            show(backend, result)
+    return 0 if all(r["ok"] for r in results.values()) else 1
 
 
 if __name__ == "__main__":

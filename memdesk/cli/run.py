@@ -7,13 +7,13 @@ import argparse
 
 from .. import __version__
 from ..core.errors import MemDeskError
-from . import assistants, backup, maintenance, memories, model, personas, search, transfer
+from . import assistants, backup, copying, maintenance, memories, model, personas, search, transfer
 from .options import add_everywhere, add_global
 from .options import finish as finish_global
 from .output import fail, run_guarded
 
 # In the order `memdesk --help` lists them.
-FAMILIES = (memories, search, personas, transfer, assistants, backup, maintenance, model)
+FAMILIES = (memories, search, personas, transfer, copying, assistants, backup, maintenance, model)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -80,7 +80,9 @@ class DatabaseUnavailableError(MemDeskError):
 
 class ConnectionLostError(DatabaseUnavailableError):
     """The connection to a PostgreSQL server dropped during a write. The transaction either
-    committed whole or not at all (never half); which one, a reload shows."""
+    committed whole or not at all (never half); ``maybe_saved`` is False when the drop came
+    before COMMIT was sent (then it was not saved), else a reload shows which."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, *, maybe_saved: bool = True):
+        self.maybe_saved = maybe_saved
         super().__init__(message, "lost")

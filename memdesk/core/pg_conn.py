@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
+import peewee
 import psycopg
 from peewee import PostgresqlDatabase, __exception_wrapper__
 from psycopg.pq import TransactionStatus
 
 # A string literal or quoted identifier (kept whole), a placeholder, or a percent sign.
+_READ = re.compile(r"\s*SELECT\b", re.IGNORECASE)
 _TOKEN = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?|%")
 
 
@@ -42,12 +45,18 @@ def to_psycopg(sql: str) -> str:
 
 
 _DROP_STATES = {"57P01", "57P02", "57P03"}  # the server shutting down, crashed, starting up
+_REFUSALS = ("password authentication failed", "no password supplied", "does not exist", "permission denied")
 
 
 def is_connection_drop(exc: BaseException) -> bool:
     """Did ``exc`` (peewee's, wrapping psycopg's) come from losing the server, not from a statement?"""
-    orig = getattr(exc, "orig", None) or exc  # peewee keeps the driver's exception there
+    orig: Any = exc
+    while getattr(orig, "orig", None) is not None:  # peewee keeps the driver's exception there; a
+        orig = orig.orig  # connect that failed inside cursor() comes wrapped twice
     if not isinstance(orig, (psycopg.OperationalError, psycopg.InterfaceError)):
+        return False
+    text = str(orig).lower()
+    if any(word in text for word in _REFUSALS):  # a reconnect the server turned down: not a drop
         return False
     state = getattr(orig, "sqlstate", None)
     return state is None or state.startswith("08") or state in _DROP_STATES
@@ -99,6 +108,16 @@ class PgDatabase(PostgresqlDatabase):
     }
 
     def _execute_cursor(self, sql, params, **cursor_options):
+        self._forget_if_broken()
+        try:
+            return super()._execute_cursor(to_psycopg(sql), tuple(params or ()), **cursor_options)
+        except (peewee.OperationalError, peewee.InterfaceError) as exc:
+            # A plain SELECT outside a transaction, on a connection the server dropped while it
+            # sat idle (a restart): safe to run again on a fresh one. Reads that core functions
+            # make on the window's own thread (listing, search) do not pass through a Store
+            # method, so reconnect.py never sees them.
+            if self._state.transactions or not _READ.match(sql) or not is_connection_drop(exc):
+                raise
         self._forget_if_broken()
         return super()._execute_cursor(to_psycopg(sql), tuple(params or ()), **cursor_options)
 

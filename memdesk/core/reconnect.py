@@ -4,16 +4,22 @@ Every Store method runs through ``call`` (store_feed._bound). When the server we
 psycopg raises OperationalError and marks the connection closed; PgDatabase then opens a
 fresh one on the next call. Here:
 - a read, or a write that failed before its transaction took the write lock (nothing of it
-  reached the server), is run once more on a fresh connection;
-- a write that failed later is reported as ConnectionLostError: PostgreSQL commits a
-  transaction whole or not at all, but whether the COMMIT arrived before the drop cannot be
-  known here, so the caller reloads and decides (the window keeps the unsaved edit);
-- when the second attempt cannot connect either, DatabaseUnavailableError says why, in
-  one line (the window can say "reconnecting…" and try again later).
-SQLite stores never get here.
+  reached the server), is run again on a fresh connection, with growing pauses while the
+  server is still away, for up to RECONNECT_S (a restart takes seconds);
+- a write that failed later is reported as ConnectionLostError, never retried blindly.
+  PostgreSQL commits a transaction whole or not at all: when the drop came before COMMIT
+  was sent, it was not saved, and the error says so; when COMMIT was on its way, whether it
+  arrived cannot be known here, so the caller reloads and decides (the window keeps the
+  unsaved edit);
+- when the server is still away after RECONNECT_S, DatabaseUnavailableError says why, in
+  one line.
+Listeners (Store.on_connection) hear False at the first drop and True once a call gets
+through again: the window says "reconnecting…". SQLite stores never get here.
 """
 
 from __future__ import annotations
+
+import time
 
 import peewee
 
@@ -21,33 +27,51 @@ from .errors import ConnectionLostError
 from .location import redact
 
 _DROPS = (peewee.OperationalError, peewee.InterfaceError)
+RECONNECT_S = 15.0
+PAUSES = (0.1, 0.25, 0.5, 1.0, 2.0)
 
 
-def call(method, owner, args, kwargs, *, state, location: str):
-    """``method(owner, *args, **kwargs)``, retried or reported as above. ``state``: the Store's
-    per-thread write state (write() sets ``sent`` once its transaction holds the lock)."""
+def _lost_write(store) -> ConnectionLostError:
+    where = redact(store.location)
+    if getattr(store.write_state, "committing", False):
+        return ConnectionLostError(
+            f"the connection to {where} was lost during a save; it was saved whole or not at all: reload to see which"
+        )
+    return ConnectionLostError(
+        f"the connection to {where} was lost during a save, before it was committed: it was not saved "
+        "(PostgreSQL keeps a write whole or not at all)",
+        maybe_saved=False,
+    )
+
+
+def call(store, method, args, kwargs):
+    state = store.write_state
     if getattr(state, "retrying", False):  # a Store method called by another: the outer one retries
-        return method(owner, *args, **kwargs)
+        return method(store, *args, **kwargs)
     state.retrying = True
+    deadline = time.monotonic() + RECONNECT_S
     try:
-        for attempt in (1, 2):
-            state.sent = False
+        for attempt in range(10_000):
+            state.sent = state.committing = False
             try:
-                return method(owner, *args, **kwargs)
+                result = method(store, *args, **kwargs)
             except _DROPS as exc:
                 from .pg_conn import is_connection_drop
 
                 if not is_connection_drop(exc):
                     raise  # an error of the statement itself, on a live connection
+                store.connection_changed(False)
                 if state.sent:
-                    raise ConnectionLostError(
-                        f"the connection to {redact(location)} was lost during a save; it was saved "
-                        "whole or not at all: reload to see which"
-                    ) from None
-                if attempt == 2:
+                    raise _lost_write(store) from None
+                if time.monotonic() >= deadline:
                     from .pg_db import connection_error
 
-                    raise connection_error(location, exc) from None
+                    raise connection_error(store.location, exc) from None
+                if attempt:  # the first retry at once: a restarted server is usually back
+                    time.sleep(PAUSES[min(attempt - 1, len(PAUSES) - 1)])
+                continue
+            store.connection_changed(True)
+            return result
         raise AssertionError("unreachable")
     finally:
         state.retrying = False

@@ -56,6 +56,8 @@ class Store(ChangeFeed):
         self._writing = threading.local()
         self._tokenizer: Any = None
         self._waiter: Any = None
+        self._connection_listeners: list = []  # reconnect.py tells them of a lost / regained server
+        self._connection_lost = False
 
     def __repr__(self) -> str:
         return f"Store({self.location!r})"
@@ -130,7 +132,7 @@ class Store(ChangeFeed):
                 from .pg_db import WRITE_LOCK
 
                 self._db.execute_sql("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
-                self._writing.sent = True  # from here a dropped connection may leave the outcome unknown
+                self._writing.sent = True  # from here a dropped connection loses the write: reported (reconnect.py)
             marker = (
                 self._db.execute_sql("SELECT COALESCE(MAX(seq), 0) FROM change_log").fetchone()[0] if depth == 0 else 0
             )
@@ -141,6 +143,7 @@ class Store(ChangeFeed):
                 self._writing.depth = depth
             if depth == 0:
                 self._index_since(marker)
+                self._writing.committing = True  # COMMIT next: a drop now leaves the outcome unknown
 
     def _index_since(self, marker: int) -> None:
         rows = self._db.execute_sql("SELECT memory_id, kind FROM change_log WHERE seq > ?", (marker,)).fetchall()
@@ -246,18 +249,32 @@ class Store(ChangeFeed):
         return [t for (t,) in MemoryTag.select(MemoryTag.tag).distinct().order_by(MemoryTag.tag).tuples()]
 
     # ---- memory mutations -----------------------------------------------------------
+    def _ready_to_cut(self) -> None:
+        """Load what a memory write loads on first use before taking the write lock, not while
+        holding it, where other writers (the CLI's processes, the MCP server) wait: jieba for
+        the index (~1 s, several on a busy machine), jieba.posseg for the automatic importance
+        (as long again), the indexer's numpy. Once per process."""
+        from .maintenance.importance import score
+        from .search import indexer  # noqa: F401
+
+        self.tokenizer.warm_up()
+        score("预热")
+
     @_bound
     def add(self, **fields) -> Changes:
+        self._ready_to_cut()
         with self.write():
             return memory_ops.add(fields)
 
     @_bound
     def add_many(self, items: builtins.list[dict], *, source: str = "import") -> Changes:
+        self._ready_to_cut()
         with self.write():
             return memory_ops.add_many(items, source=source)
 
     @_bound
     def update(self, memory_id: str, *, expected_version: int | None, reason: str = "edit", **fields) -> Changes:
+        self._ready_to_cut()
         with self.write():
             return memory_ops.update(memory_id, fields, expected_version=expected_version, reason=reason)
 
@@ -268,6 +285,7 @@ class Store(ChangeFeed):
 
     @_bound
     def restore(self, ids) -> Changes:
+        self._ready_to_cut()
         with self.write():
             return memory_ops.restore(_ids(ids))
 
@@ -279,16 +297,19 @@ class Store(ChangeFeed):
     @_bound
     def upsert(self, *, reason: str = "ai", **fields) -> Changes:
         """Update the memory with this dedup_key (and persona), else add one (seed 001)."""
+        self._ready_to_cut()
         with self.write():
             return memory_ops.upsert(fields, reason=reason)
 
     @_bound
     def supersede(self, old_id: str, *, new_id: str | None = None, reason: str = "supersede", **fields) -> Changes:
+        self._ready_to_cut()
         with self.write():
             return memory_ops.supersede(old_id, new_id=new_id, fields=fields, reason=reason)
 
     @_bound
     def revert(self, memory_id: str, revision_id: int, *, expected_version: int | None) -> Changes:
+        self._ready_to_cut()
         with self.write():
             return memory_ops.revert(memory_id, revision_id, expected_version=expected_version)
 

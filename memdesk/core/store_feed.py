@@ -27,7 +27,7 @@ def _bound(method):
     def wrapper(self, *args, **kwargs):
         self.bind()
         if self.is_postgres:  # a dropped connection is retried or reported (reconnect.py)
-            return reconnect.call(method, self, args, kwargs, state=self._writing, location=self.location)
+            return reconnect.call(self, method, args, kwargs)
         return method(self, *args, **kwargs)
 
     return wrapper
@@ -40,8 +40,9 @@ class ChangeFeed:
     _target: Any
     _waiter: Any
     _writing: Any
+    _connection_lost: bool
+    _connection_listeners: list
     is_postgres: bool
-    location: str
     bind: Any
     write: Any
 
@@ -129,3 +130,29 @@ class ChangeFeed:
         with self.write():
             newest = self._db.execute_sql("SELECT COALESCE(MAX(seq), 0) FROM change_log").fetchone()[0]
             return self._db.execute_sql("DELETE FROM change_log WHERE seq <= ?", (newest - keep,)).rowcount
+
+    # ---- the server connection (PostgreSQL; reconnect.py) -----------------------------------
+    @property
+    def write_state(self):
+        """This thread's write bookkeeping (depth; sent, committing, retrying for reconnect.py)."""
+        return self._writing
+
+    @property
+    def connection_lost(self) -> bool:
+        """PostgreSQL: the server connection dropped and no call has got through since."""
+        return self._connection_lost
+
+    def on_connection(self, listener) -> None:
+        """PostgreSQL: ``listener(False)`` when the server connection is lost (calls wait and
+        retry, reconnect.py), ``listener(True)`` when it is back. Called on the thread that
+        noticed. SQLite: never called."""
+        self._connection_listeners.append(listener)
+
+    def connection_changed(self, connected: bool) -> None:
+        """reconnect.py: the server was lost (False) or answers again (True); listeners hear of
+        each change once."""
+        if self._connection_lost != connected:
+            return
+        self._connection_lost = not connected
+        for listener in list(self._connection_listeners):
+            listener(connected)

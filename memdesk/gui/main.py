@@ -13,7 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from ..core.errors import CorruptDatabaseError, MemDeskError
+from ..core.errors import CancelledError, CorruptDatabaseError, MemDeskError
 from . import i18n, icons, prefs
 from .dialogs.ask import Asker
 
@@ -39,9 +39,12 @@ def application(argv=None) -> QApplication:
 class App(QObject):
     """The open database and its window."""
 
-    def __init__(self, *, ask: Asker | None = None, maintenance_delay_ms: int = 120_000):
+    def __init__(self, *, ask: Asker | None = None, maintenance_delay_ms: int = 120_000, passwords=None):
         super().__init__()
+        from .app.credentials import Passwords
+
         self.ask = ask or Asker()
+        self.passwords = passwords or Passwords()  # typed server passwords: this process's memory only
         self.maintenance_delay_ms = maintenance_delay_ms
         self.session = None
         self.window = None
@@ -49,11 +52,13 @@ class App(QObject):
 
     def open(self, db=None) -> bool:
         """Open a database (None: $MEMDESK_DB or the default, as the CLI does) and show its window."""
-        from ..core.store import Store
+        from ..core.db import default_db_path
         from .app.session import Session
 
         try:
-            store = Store.open(db)
+            store = self.passwords.open(db or default_db_path(), self.ask, self.window)  # asks for a server's password
+        except CancelledError:
+            return False  # the user closed the password box: nothing to say
         except CorruptDatabaseError as exc:
             store = self._offer_backup(db, exc)
             if store is None:
@@ -116,9 +121,11 @@ class App(QObject):
             return None
 
     def _new_window(self) -> None:
+        from .window.connection import ConnectionLabel
         from .window.main_window import MainWindow
 
         window = MainWindow(self.session, ask=self.ask, maintenance_delay_ms=self.maintenance_delay_ms)
+        window.connection_label = ConnectionLabel(self.session, window)
         window.database_requested.connect(self.switch_database)
         window.language_requested.connect(self.switch_language)
         self.window = window

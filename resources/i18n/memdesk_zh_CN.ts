@@ -153,6 +153,21 @@ The damaged file is kept beside the backups.</source>
     </message>
 </context>
 <context>
+    <name>ConnectionLabel</name>
+    <message>
+        <source>Connected to the server again</source>
+        <translation>已重新连接到服务器</translation>
+    </message>
+    <message>
+        <source>Reconnecting…</source>
+        <translation>正在重新连接…</translation>
+    </message>
+    <message>
+        <source>The connection to the database server was lost. MemDesk keeps trying; unsaved edits stay open.</source>
+        <translation>与数据库服务器的连接已断开。MemDesk 会继续尝试重连；未保存的编辑仍保留在编辑器中。</translation>
+    </message>
+</context>
+<context>
     <name>ContextPreviewDialog</name>
     <message>
         <source>Context preview</source>
@@ -897,6 +912,10 @@ Database: {path}</source>
         <translation>打开数据库…</translation>
     </message>
     <message>
+        <source>Open server database…</source>
+        <translation>打开服务器数据库…</translation>
+    </message>
+    <message>
         <source>New database…</source>
         <translation>新建数据库…</translation>
     </message>
@@ -1479,6 +1498,33 @@ Database: {path}</source>
     <message>
         <source>Zip archives (*.zip)</source>
         <translation>Zip 压缩包 (*.zip)</translation>
+    </message>
+</context>
+<context>
+    <name>PasswordDialog</name>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>The server asks for a password for {where}.</source>
+        <translation>服务器要求输入 {where} 的密码。</translation>
+    </message>
+    <message>
+        <source>Remember it in the system keyring</source>
+        <translation>记住密码（保存在系统钥匙串中）</translation>
+    </message>
+    <message>
+        <source>No system keyring here ({reason}): the password is kept only while MemDesk runs.</source>
+        <translation>此处没有可用的系统钥匙串（{reason}）：密码只在 MemDesk 运行期间保留在内存中。</translation>
+    </message>
+    <message>
+        <source>not available</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>密码：</translation>
     </message>
 </context>
 <context>
@@ -2234,6 +2280,25 @@ Database: {path}</source>
     <message>
         <source>Don&apos;t ask again</source>
         <translation>不再提示</translation>
+    </message>
+</context>
+<context>
+    <name>ServerDialog</name>
+    <message>
+        <source>Open server database</source>
+        <translation>打开服务器数据库</translation>
+    </message>
+    <message>
+        <source>A PostgreSQL database, as a URL. Add ?sslmode=require for a server on another machine. A password is taken from PGPASSWORD, ~/.pgpass or a service file; if the server still asks for one, MemDesk asks you.</source>
+        <translation>以 URL 形式填写 PostgreSQL 数据库。服务器在另一台机器上时，请加上 ?sslmode=require。密码取自 PGPASSWORD、~/.pgpass 或服务文件；如果服务器仍要求密码，MemDesk 会询问你。</translation>
+    </message>
+    <message>
+        <source>Server URL:</source>
+        <translation>服务器 URL：</translation>
+    </message>
+    <message>
+        <source>Write it as postgresql://user@host:port/database</source>
+        <translation>请写成 postgresql://用户@主机:端口/数据库</translation>
     </message>
 </context>
 <context>

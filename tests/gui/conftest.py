@@ -40,6 +40,9 @@ class ScriptedAsker(Asker):
         self.asked: list[str] = []
         self.informed: list[str] = []
         self.warned: list[str] = []  # questions asked with the warning sign
+        self.urls: list[str | None] = []  # File → Open server database
+        self.passwords: list[tuple[str, bool] | None] = []  # (password, remember) per server prompt
+        self.password_prompts: list[tuple[str, str, bool]] = []  # (where, problem, can_remember)
 
     def choose(self, parent, title, text, options, *, default=None, cancel=None, detail="", warning=False):
         self.asked.append(text)
@@ -70,6 +73,15 @@ class ScriptedAsker(Asker):
     def save_file(self, parent, title, filters):
         self.asked.append(title)
         return self.files.pop(0)
+
+    def server_url(self, parent):
+        self.asked.append("server url")
+        return self.urls.pop(0)
+
+    def password(self, parent, where, problem, *, can_remember, why_not=""):
+        self.password_prompts.append((where, problem, can_remember))
+        assert self.passwords, f"unexpected password question for {where}"
+        return self.passwords.pop(0)
 
     def inform(self, parent, title, text):
         self.informed.append(text)

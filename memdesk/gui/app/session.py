@@ -14,7 +14,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from ...core.errors import CancelledError, MemDeskError
+from ...core.errors import CancelledError, DatabaseUnavailableError, MemDeskError
 from ...core.feed import FeedReader
 from .taskman import TaskManager
 from .undo import OpCommand
@@ -38,6 +38,7 @@ class Session(QObject):
     error_raised = Signal(str)
     notice = Signal(str)  # worth a line in the status bar, not a dialog (a cancelled job)
     busy_changed = Signal(bool)  # an undo/redo is running in the background
+    connection_changed = Signal(bool)  # PostgreSQL: False when the server connection is lost, True when back
 
     def __init__(self, store, parent=None):
         super().__init__(parent)
@@ -51,6 +52,7 @@ class Session(QObject):
         self._refused = None  # (command, undoing, error) until the stack is put back
         self._stepping = False  # inside undo_stack.undo()/redo() called by undo()/redo()
         # Where the views start reading: before the tree's first snapshot, so nothing falls between.
+        store.on_connection(self.connection_changed.emit)  # from any thread; delivered on the UI thread
         self.feed = FeedReader(store)
         self.feed.begin_at(store.change_marker())
         self._polling = False
@@ -245,8 +247,10 @@ class Session(QObject):
             self.changes_applied.emit(changes)
 
     def report(self, exc: BaseException) -> None:
-        if isinstance(exc, CancelledError):
-            self.notice.emit(str(exc))
+        if isinstance(exc, CancelledError) or (
+            isinstance(exc, DatabaseUnavailableError) and self.store.connection_lost
+        ):
+            self.notice.emit(str(exc))  # a lost server: the status bar says "reconnecting…", no dialog per failure
             return
         if isinstance(exc, MemDeskError):
             message = str(exc)

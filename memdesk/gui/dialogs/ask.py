@@ -91,6 +91,20 @@ class Asker:
         path, _ = QFileDialog.getSaveFileName(parent, title, "", filters)
         return path or None
 
+    def server_url(self, parent) -> str | None:
+        """A postgresql:// URL for File → Open server database, or None."""
+        from .server import ServerDialog
+
+        dialog = ServerDialog(parent)
+        return dialog.value() if dialog.exec() == ServerDialog.DialogCode.Accepted else None
+
+    def password(self, parent, where: str, problem: str, *, can_remember: bool, why_not: str = ""):
+        """(password, remember) for the server at ``where`` (redacted), or None."""
+        from .server import PasswordDialog
+
+        dialog = PasswordDialog(parent, where, problem, can_remember=can_remember, why_not=why_not)
+        return dialog.value() if dialog.exec() == PasswordDialog.DialogCode.Accepted else None
+
     def inform(self, parent, title: str, text: str) -> None:
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, parent)
         box.open()  # never blocks: the window stays usable behind it

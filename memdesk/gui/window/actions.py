@@ -35,6 +35,7 @@ def build_actions(w) -> SimpleNamespace:
     a.import_ = _action(w, translate("MainWindow", "Import…"), w.choose_import, "Ctrl+I", name="actionImport")
     a.export = _action(w, translate("MainWindow", "Export…"), w.export, name="actionExport")
     a.open_db = _action(w, translate("MainWindow", "Open database…"), lambda: w.pick_database(new=False))
+    a.open_server = _action(w, translate("MainWindow", "Open server database…"), w.pick_server)
     a.new_db = _action(w, translate("MainWindow", "New database…"), lambda: w.pick_database(new=True))
     a.settings = _action(w, translate("MainWindow", "Settings…"), w.open_settings, "Ctrl+,", name="actionSettings")
     a.quit = _action(w, translate("MainWindow", "Quit"), w.close, "Ctrl+Q")
@@ -94,6 +95,7 @@ def build_menus(w, a) -> None:
         a.export,
         None,
         a.open_db,
+        a.open_server,
         a.new_db,
         None,
         a.settings,

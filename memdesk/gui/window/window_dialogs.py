@@ -142,6 +142,11 @@ class WindowDialogs:
         if path:
             self.database_requested.emit(path, new)
 
+    def pick_server(self) -> None:
+        url = self.ask.server_url(self)
+        if url:
+            self.database_requested.emit(url, False)
+
     def _note(self, title: str, text: str) -> QMessageBox:
         box = QMessageBox(QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
