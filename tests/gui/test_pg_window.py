@@ -147,18 +147,18 @@ def test_the_window_says_reconnecting_keeps_the_edit_and_recovers(launch, pg_dat
     seeded.close()
     window = launch(pg_database)
     window.open_memory(memory_id)
-    window.editor.content.selectAll()
-    type_text(window.editor.content, "断线时还没保存的字")
+    window.editor.form.content.selectAll()
+    type_text(window.editor.form.content, "断线时还没保存的字")
     assert window.editor.dirty
     cluster.stop("immediate")
     try:
         qtbot.waitUntil(lambda: window.connection_label.isVisible(), timeout=10000)
         assert window.connection_label.text() == "Reconnecting…"
-        assert window.editor.content.toPlainText() == "断线时还没保存的字" and window.editor.dirty
+        assert window.editor.form.content.toPlainText() == "断线时还没保存的字" and window.editor.dirty
     finally:
         cluster.start()
     qtbot.waitUntil(lambda: not window.connection_label.isVisible(), timeout=30000)
-    assert window.editor.content.toPlainText() == "断线时还没保存的字"
+    assert window.editor.form.content.toPlainText() == "断线时还没保存的字"
     window.editor.save()
     qtbot.waitUntil(lambda: not window.editor.saving and not window.editor.dirty, timeout=20000)
     assert window.session.store.get(memory_id).content == "断线时还没保存的字"
@@ -195,8 +195,8 @@ def test_a_save_in_the_window_wakes_another_process_within_a_second(launch, pg_d
     try:
         assert watcher.stdout.readline().strip() == "ready"
         window.open_memory(memory_id)
-        window.editor.content.selectAll()
-        type_text(window.editor.content, "窗口里改的")
+        window.editor.form.content.selectAll()
+        type_text(window.editor.form.content, "窗口里改的")
         window.editor.save()
         qtbot.waitUntil(lambda: not window.editor.saving and not window.editor.dirty, timeout=20000)
         saved_at = time.time()  # just after the commit, as the window saw it
