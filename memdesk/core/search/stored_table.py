@@ -71,24 +71,7 @@ class StoredTable(RecordTable):
         c = self.cols
         c["live"][docs] = True
         c["seq"][docs] = docs
-        for name in (
-            "persona",
-            "group",
-            "type",
-            "scope",
-            "tier",
-            "importance",
-            "created",
-            "updated",
-            "expires",
-            "access",
-            "mention",
-            "deleted",
-            "superseded",
-            "wlen",
-            "glen",
-            "plen",
-        ):
+        for name in META.names[1:]:  # every packed column but "doc"
             c[name][docs] = rows[name]
         self._count = int(self.col("live").sum())
         self._neighbours = None

@@ -48,22 +48,7 @@ def snapshot(store: Store) -> dict:
                 names[("g", int(row["group"]))],
                 *(
                     float(row[n])
-                    for n in (
-                        "type",
-                        "scope",
-                        "tier",
-                        "importance",
-                        "created",
-                        "updated",
-                        "expires",
-                        "access",
-                        "mention",
-                        "deleted",
-                        "superseded",
-                        "wlen",
-                        "glen",
-                        "plen",
-                    )
+                    for n in META.names[3:]  # after doc, persona and group
                 ),
             )
         )
