@@ -14,6 +14,9 @@ from .memory_rows import SELECT, memory_from_row
 from .table import RecordTable
 from .tokenize import normalise
 
+# every packed column but "doc", in META's order
+PACKED: tuple[str, ...] = tuple(META.names or ())[1:]
+
 RECORDS_KEPT = 2000  # full records kept between searches
 
 
@@ -71,7 +74,7 @@ class StoredTable(RecordTable):
         c = self.cols
         c["live"][docs] = True
         c["seq"][docs] = docs
-        for name in META.names[1:]:  # every packed column but "doc"
+        for name in PACKED:
             c[name][docs] = rows[name]
         self._count = int(self.col("live").sum())
         self._neighbours = None
