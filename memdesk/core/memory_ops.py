@@ -12,10 +12,11 @@ from typing import Any
 from peewee import IntegrityError
 
 from . import validation as v
+from .bulk_insert import auto_importance, insert_new
 from .changes import Changes
 from .convert import memory_record
 from .errors import ConflictError, NotFoundError, ValidationError
-from .models import Memory, MemoryTag, Persona, Revision, UTCDateTimeField
+from .models import Memory, MemoryTag, Persona, Revision
 from .records import TRACKED_FIELDS
 from .times import now_utc, to_iso
 
@@ -133,34 +134,6 @@ def _dedup_clash(exc: IntegrityError, dedup_key) -> ValidationError:
     return ValidationError("memory", f"the store refused the change ({text})")
 
 
-def _auto_importance(title: str, content: str) -> int:
-    """The automatic estimate (maintenance.importance); local import: jieba loads on first use."""
-    from .maintenance.importance import score_memory
-
-    return score_memory(title or "", content)
-
-
-def _score(pair: tuple[str, str]) -> int:
-    return _auto_importance(*pair)
-
-
-def estimate_importance(rows: list[dict]) -> None:
-    """Fill in the automatic importance of new rows made with ``estimate=False``
-    (a bulk insert: scored in worker processes where that is safe)."""
-    from .parallel import fork_list
-
-    todo = [row for row in rows if row.pop("_estimate", False)]
-    if not todo:
-        return
-
-    def warm() -> None:
-        _auto_importance("", "预热")  # load the tagger before the workers fork
-
-    scores = fork_list(_score, [(row["title"], row["content"]) for row in todo], warm=warm)
-    for row, value in zip(todo, scores):
-        row["importance"] = value
-
-
 def new_row(fields: dict, *, now: datetime, estimate: bool = True) -> dict:
     """Column values for a new memory from already-cleaned fields.
 
@@ -200,7 +173,7 @@ def new_row(fields: dict, *, now: datetime, estimate: bool = True) -> dict:
     row["tier"] = fields.get("tier", tier)
     if "importance" not in fields and not row["importance_set"]:
         if estimate:
-            row["importance"] = _auto_importance(row["title"], row["content"])
+            row["importance"] = auto_importance(row["title"], row["content"])
         else:
             row["_estimate"] = True
     row["version"] = 1
@@ -239,36 +212,6 @@ def add_many(items: list[dict], *, source: str = "import") -> Changes:
         raise _dedup_clash(exc, None) from None
 
 
-def insert_new(rows: list[dict], tags: list[tuple[str, str]]) -> Changes:
-    """The one bulk insert (add_many, imports): new_row() rows and their (memory id, tag) pairs,
-    in the caller's transaction. Automatic importance is estimated for the batch at once. A
-    clash raises IntegrityError; the caller says what it means."""
-    estimate_importance(rows)
-    _insert_rows(Memory, rows)
-    _insert_rows(MemoryTag, [{"memory": m, "tag": t} for m, t in tags])
-    return Changes(added=tuple(r["id"] for r in rows))
-
-
-def _insert_rows(model, rows: list[dict]) -> None:
-    """One prepared statement for all rows: peewee would build SQL text per row, which costs
-    more than SQLite's own work at import sizes. new_row() values already have SQLite's types,
-    except times, which the field converts."""
-    if not rows:
-        return
-    fields = [model._meta.fields[name] for name in rows[0]]
-    columns = ", ".join(f'"{f.column_name}"' for f in fields)
-    sql = f'INSERT INTO "{model._meta.table_name}" ({columns}) VALUES ({", ".join("?" * len(fields))})'
-    names = [f.name for f in fields]
-    times = [(i, f.db_value) for i, f in enumerate(fields) if isinstance(f, UTCDateTimeField)]
-    params = []
-    for row in rows:
-        values = [row[name] for name in names]
-        for i, convert in times:
-            values[i] = convert(values[i])
-        params.append(values)
-    model._meta.database.connection().executemany(sql, params)
-
-
 def _get_row(memory_id: str) -> Any:  # a Memory row; Any: its fields hold Python values, not Fields
     row = Memory.get_or_none(Memory.id == memory_id)
     if row is None:
@@ -303,7 +246,7 @@ def update(
     if "importance" in changed and "importance_set" not in cleaned:
         row.importance_set = True
     if ("content" in changed or "title" in changed) and not row.importance_set and "importance" not in cleaned:
-        row.importance = _auto_importance(row.title, row.content)  # automatic: follows the text, no revision
+        row.importance = auto_importance(row.title, row.content)  # automatic: follows the text, no revision
     if "content" in changed or "persona_id" in changed:
         row.content_hash = v.content_hash(row.content, row.persona_id)
     if "updated_at" not in cleaned:

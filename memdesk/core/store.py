@@ -118,12 +118,13 @@ class Store(ChangeFeed):
             self._db.close()
 
     @contextmanager
-    def write(self):
+    def write(self, *, ahead=None):
         """One short write transaction (BEGIN IMMEDIATE, waits for other writers).
 
         Before it commits, the search index takes in whatever the transaction
         changed (the trigger-written change feed says what), so every writer
-        (window, CLI, MCP, import, maintenance) keeps it current.
+        (window, CLI, MCP, import, maintenance) keeps it current. ``ahead``: an
+        import's cuts made before the transaction (search/precut.py).
         """
         self.bind()
         depth = getattr(self._writing, "depth", 0)
@@ -142,17 +143,17 @@ class Store(ChangeFeed):
             finally:
                 self._writing.depth = depth
             if depth == 0:
-                self._index_since(marker)
+                self._index_since(marker, ahead)
                 self._writing.committing = True  # COMMIT next: a drop now leaves the outcome unknown
 
-    def _index_since(self, marker: int) -> None:
+    def _index_since(self, marker: int, ahead=None) -> None:
         rows = self._db.execute_sql("SELECT memory_id, kind FROM change_log WHERE seq > ?", (marker,)).fetchall()
         if not rows:
             return
         from .search.indexer import sync  # numpy and jieba stay out of read-only processes
 
         ids = [memory_id for memory_id, kind in rows if kind != "personas"]
-        sync(self._db.connection(), self.tokenizer, ids, personas=len(ids) < len(rows))
+        sync(self._db.connection(), self.tokenizer, ids, personas=len(ids) < len(rows), ahead=ahead)
 
     # ---- reading -----------------------------------------------------------------
     @_bound

@@ -25,6 +25,7 @@ from peewee import IntegrityError
 from .. import memory_ops, persona_ops
 from .. import validation as v
 from ..backup import make_backup
+from ..bulk_insert import insert_new
 from ..changes import Changes
 from ..errors import MemDeskError, ValidationError
 from ..models import Memory, Persona, Revision
@@ -305,52 +306,70 @@ def apply_import(
     todo = [item for item in plan.items if item.status in statuses]
     if not todo:
         return Changes()
-    if backup and store.path is not None:  # PostgreSQL: no file to copy; the import is one transaction
-        make_backup(store.path, "import")
-    changes = Changes()
-    with store.write():
-        # A MemDesk file brings all its personas; others only those a written record needs
-        # (not one whose only records were skipped conflicts).
-        needed = {item.fields.get("persona_id") for item in todo}
-        for pid, fields in plan.new_personas.items():
-            if (plan.format == native.FORMAT or pid in needed) and Persona.get_or_none(Persona.id == pid) is None:
-                changes = changes | _create_persona(pid, fields)
-        kept = {
-            source: target
-            for source, target in plan.aliases.items()
-            if target is None or Persona.get_or_none(Persona.id == target) is not None
-        }
-        if kept:  # the user's choices, so the next import of this file maps by itself
-            store.set_setting(ALIASES_KEY, {**load_aliases(), **kept})
-        new_items = [item for item in todo if item.status == "new"]
-        for item in todo:
-            if item.status != "new":
-                fields = {k: val for k, val in item.fields.items() if k not in ("id", "created_at")}
-                changes = changes | memory_ops.update(
-                    cast(str, item.memory_id),
-                    fields,
-                    expected_version=None,
-                    reason="import",
-                    allowed=memory_ops.IMPORTABLE,
-                )
-        if new_items:
-            added = _insert_new([item.fields for item in new_items])
-            changes = changes | added
-            _copy_revisions(zip(added.added, (item.revisions for item in new_items)))
+    # A MemDesk file brings all its personas; others only those a written record needs
+    # (not one whose only records were skipped conflicts).
+    needed = {item.fields.get("persona_id") for item in todo}
+    personas = {pid: f for pid, f in plan.new_personas.items() if plan.format == native.FORMAT or pid in needed}
+    new_items = [item for item in todo if item.status == "new"]
+    rows, tags = _new_rows([item.fields for item in new_items])
+    from ..search.precut import Ahead  # jieba and the worker processes only for a bulk import
+
+    ahead = Ahead.start(store, rows, personas=[f["name"] for f in personas.values()])
+    try:
+        if backup and store.path is not None:  # PostgreSQL: no file to copy; the import is one transaction
+            make_backup(store.path, "import")
+        with store.write(ahead=ahead):
+            changes = _write(store, plan, todo, personas, (rows, tags), ahead)
+            if new_items:
+                _copy_revisions(zip(changes.added, (item.revisions for item in new_items)))
+    finally:
+        if ahead is not None:
+            ahead.close()
     return changes
 
 
-def _insert_new(fields_list: list[dict]) -> Changes:
-    """Insert planned records. The plan validated them already, so unlike
-    memory_ops.add_many this does not check every field (and persona) again:
-    at 10k records that second pass cost more than the insert itself."""
+def _write(store, plan: ImportPlan, todo: list[PlanItem], personas: dict, new: tuple, ahead) -> Changes:
+    """The plan's personas, aliases, updates and new rows (``new``: _new_rows'), in the
+    caller's transaction."""
+    rows, tags = new
+    changes = Changes()
+    for pid, fields in personas.items():
+        if Persona.get_or_none(Persona.id == pid) is None:
+            changes = changes | _create_persona(pid, fields)
+    kept = {
+        source: target
+        for source, target in plan.aliases.items()
+        if target is None or Persona.get_or_none(Persona.id == target) is not None
+    }
+    if kept:  # the user's choices, so the next import of this file maps by itself
+        store.set_setting(ALIASES_KEY, {**load_aliases(), **kept})
+    for item in todo:
+        if item.status != "new":
+            fields = {k: val for k, val in item.fields.items() if k not in ("id", "created_at")}
+            changes = changes | memory_ops.update(
+                cast(str, item.memory_id),
+                fields,
+                expected_version=None,
+                reason="import",
+                allowed=memory_ops.IMPORTABLE,
+            )
+    if rows:
+        try:
+            added = insert_new(rows, tags, scores=ahead.scores() if ahead is not None else None)
+        except (IntegrityError, sqlite3.IntegrityError) as exc:
+            raise ImportFileError(f"the store refused the import ({exc}); nothing was written") from None
+        changes = changes | added
+    return changes
+
+
+def _new_rows(fields_list: list[dict]) -> tuple[list[dict], list[tuple[str, str]]]:
+    """Rows and (memory id, tag) pairs for planned records. The plan validated them already,
+    so unlike memory_ops.add_many this does not check every field (and persona) again: at
+    10k records that second pass cost more than the insert itself."""
     now = now_utc()
     rows = [memory_ops.new_row(fields, now=now, estimate=False) for fields in fields_list]
     tags = [(row["id"], tag) for row, fields in zip(rows, fields_list) for tag in fields.get("tags", ())]
-    try:
-        return memory_ops.insert_new(rows, tags)
-    except (IntegrityError, sqlite3.IntegrityError) as exc:
-        raise ImportFileError(f"the store refused the import ({exc}); nothing was written") from None
+    return rows, tags
 
 
 def _create_persona(persona_id: str, fields: dict) -> Changes:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from ..embedding import embed_text, text_hash
 from ..parallel import fork_map
 from .indexed import MemoryText
-from .keyword import document_pinyin, document_terms
+from .keyword import document_pinyin, document_terms, searchable_text
 from .pinyin import SHARED_PINYIN
 from .tokenize import Tokenizer
 
@@ -17,13 +19,25 @@ _worker_tokenizer: Tokenizer | None = None  # the parent's, inherited by forked 
 
 class Terms(NamedTuple):
     """A memory's term bags (words, character pairs, pinyin readings), whole weights as ints,
-    and the same bags as the compact JSON search_doc keeps (made here: in a worker process
-    when the cut runs in one, off the writing process's time)."""
+    the same bags as the compact JSON search_doc keeps, and the rest of its search_doc row
+    that comes from its text alone: its searchable text, the hash of its embedded text and
+    its cut key (made here: in a worker process when the cut runs in one, off the writing
+    process's time)."""
 
     words: dict[str, float]
     grams: dict[str, float]
     pinyin: dict[str, float]
     bags: tuple[str, str, str]
+    text: str
+    ehash: str
+    key: str
+
+
+def cut_key(record: MemoryText) -> str:
+    """What a memory's cut depends on, field by field (the joined text cannot tell
+    a title from the start of the content)."""
+    fields = [record.title, record.content, record.summary, list(record.tags), record.group]
+    return hashlib.blake2b(json.dumps(fields, ensure_ascii=False).encode("utf-8"), digest_size=12).hexdigest()
 
 
 def _whole(terms: dict[str, float]) -> dict[str, float]:
@@ -36,14 +50,20 @@ def bag_json(terms: dict) -> str:
     return json.dumps(terms, ensure_ascii=False, separators=(",", ":"))
 
 
-def cut_one(job: tuple[Tokenizer | None, MemoryText, frozenset[str]]) -> Terms:
-    """A memory's terms (see Terms)."""
+def cut_one(job: tuple[Tokenizer | None, MemoryText, frozenset[str]], text: str | None = None) -> Terms:
+    """A memory's terms (see Terms); ``text``: its searchable_text, where known already."""
     tokenizer, record, overlay = job
     tokenizer = tokenizer or _worker_tokenizer
     assert tokenizer is not None, "a worker's job comes without its tokenizer only from cut_many, which sets it"
     words, grams = document_terms(tokenizer, record, overlay)
     bags = _whole(words), _whole(grams), _whole(document_pinyin(words))
-    return Terms(*bags, (bag_json(bags[0]), bag_json(bags[1]), bag_json(bags[2])))
+    return Terms(
+        *bags,
+        (bag_json(bags[0]), bag_json(bags[1]), bag_json(bags[2])),
+        searchable_text(record) if text is None else text,
+        text_hash(embed_text(record.title, record.content)),
+        cut_key(record),
+    )
 
 
 def cut_many(tokenizer: Tokenizer, jobs: list[tuple[MemoryText, frozenset[str]]]) -> Iterator[Terms]:

@@ -31,13 +31,21 @@ def vocabulary_of(record: MemoryText) -> list[str]:
 class Vocabulary:
     """A store's vocabulary terms, looked up by the texts that contain them."""
 
-    def __init__(self, conn: sqlite3.Connection, *, whole: bool = False):
+    def __init__(self, conn: sqlite3.Connection | None, *, whole: bool = False):
         self.conn = conn
         self.terms: set[str] | None = None
         self.prefixes: set[str] = set()
-        if whole:
+        if whole and conn is not None:
             self.terms = set()
             self.add(t for (t,) in conn.execute("SELECT term FROM search_vocab"))
+
+    @classmethod
+    def of(cls, terms: Iterable[str]) -> Vocabulary:
+        """A vocabulary of these terms, looked up in memory (no store behind it)."""
+        vocabulary = cls(None)
+        vocabulary.terms = set()
+        vocabulary.add(terms)
+        return vocabulary
 
     def add(self, terms: Iterable[str]) -> None:
         if self.terms is None:
@@ -53,6 +61,7 @@ class Vocabulary:
     def within(self, text: str) -> frozenset[str]:
         if self.terms is not None:
             return frozenset(self._scan(text, self.terms))
+        assert self.conn is not None, "a vocabulary made by of() holds all its terms"
         pieces = list(substrings(text))
         found: set[str] = set()
         for start in range(0, len(pieces), 500):

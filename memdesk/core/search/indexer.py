@@ -74,14 +74,14 @@ from the vocabulary, the memories containing it are cut again here.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
+from operator import itemgetter
 
 from ..embedding import embed_text, text_hash
-from .index_cut import Terms, cut_many, cut_one
+from .index_cut import Terms, cut_key, cut_many, cut_one
 from .index_meta import Codes, pack_meta
 from .index_segments import compact, mark_dirty, worth_compacting
 from .index_vocab import (
@@ -99,17 +99,12 @@ from .index_vocab import (
 from .indexed import IndexedMemory
 from .keyword import searchable_text
 from .memory_rows import memories
+from .precut import Ahead
 from .tokenize import Tokenizer, normalise
 
 BATCH = 500  # memories cut per build transaction
 COMPACT_AFTER = 2000  # memories cut in one write before it compacts the postings (index_segments)
-
-
-def _cut_key(record) -> str:
-    """What a memory's cut depends on, field by field (the joined text cannot tell
-    a title from the start of the content)."""
-    fields = [record.title, record.content, record.summary, list(record.tags), record.group]
-    return hashlib.blake2b(json.dumps(fields, ensure_ascii=False).encode("utf-8"), digest_size=12).hexdigest()
+SPILL = 100_000  # posting rows gathered before a bulk write sends them to SQLite (while workers still cut)
 
 
 def _docs(conn, column: str, keys: list) -> dict:
@@ -129,6 +124,7 @@ def _docs(conn, column: str, keys: list) -> dict:
     return out
 
 
+_TERM = itemgetter(0)
 _TABLES = ("search_word", "search_gram", "search_pinyin")  # postings of a doc's three term bags
 _LENGTHS = ("words_len", "grams_len", "pinyin_len")  # their totals in search_stat
 
@@ -158,11 +154,13 @@ class _Writer:
         self.docs: list = []
         self.metas: list = []  # the packed columns, in a narrow table that loads fast
         self.gone: list = []
+        self.touched: set[int] = set()  # docs whose postings change (search_dirty)
+        self.wrote_postings = False
         self.delta: defaultdict[str, float] = defaultdict(int)  # whole counts stay ints in search_stat
         self.first_doc = self.next_doc = last_doc(conn) + 1
 
-    def needs_cut(self, record, old, *, recut: bool = False) -> tuple[bool, str]:
-        return recut or old is None or old[7] != _cut_key(record), searchable_text(record)
+    def needs_cut(self, record, old) -> bool:
+        return old is None or old[7] != cut_key(record)
 
     def write(
         self,
@@ -175,19 +173,21 @@ class _Writer:
     ) -> None:
         doc = self._doc(old)
         before = _bags(old)
-        key = _cut_key(record)
+        key = terms.key if terms is not None else cut_key(record)
         same = old is not None and old[7] == key and not recut
         if same and old[5] == json.dumps(vocab, ensure_ascii=False):
             # Only counters, states or times changed (an access, a move to the trash):
             # the packed columns are all there is to write.
             self.metas.append((doc, pack_meta(doc, record, self.codes, *_lengths(before))))
             return
-        text = searchable_text(record)
         if same:  # the vocabulary changed, not the text: the bags as they are
+            text, ehash = searchable_text(record), text_hash(embed_text(record.title, record.content))
             after, (words, grams, pinyin) = before, (old[3] or "{}", old[4] or "{}", old[8] or "{}")
         else:
-            cut = terms if terms is not None else cut_one((self.tokenizer, record, self.vocabulary.within(text)))
-            after, (words, grams, pinyin) = cut[:3], cut.bags
+            if terms is None:
+                text = searchable_text(record)
+                terms = cut_one((self.tokenizer, record, self.vocabulary.within(text)), text)
+            text, ehash, after, (words, grams, pinyin) = terms.text, terms.ehash, terms[:3], terms.bags
             for table, old_bag, new_bag in zip(_TABLES, before, after):
                 self._postings(table, doc, old_bag, new_bag)
         lengths = _lengths(after)
@@ -197,7 +197,6 @@ class _Writer:
         old_tags = json.loads(old[6]) if old is not None else []
         self.tag_drop += [(t, doc) for t in set(old_tags) - set(tags)]
         self.tag_put += [(t, doc) for t in set(tags) - set(old_tags)]
-        ehash = text_hash(embed_text(record.title, record.content))
         vocab_json, tags_json = json.dumps(vocab, ensure_ascii=False), json.dumps(tags, ensure_ascii=False)
         self.docs.append((doc, record.id, text, words, grams, vocab_json, tags_json, ehash, key, pinyin))
         self.metas.append((doc, pack_meta(doc, record, self.codes, *lengths)))
@@ -214,15 +213,22 @@ class _Writer:
 
     def _postings(self, table: str, doc: int, old: dict, new: dict) -> None:
         if not old:  # a new memory (most of an import): nothing to compare with
-            self.put[table] += [(t, doc, tf) for t, tf in new.items() if tf > 0]
-            return
-        self.drop[table] += [(t, doc) for t in old if t not in new]
-        self.put[table] += [(t, doc, tf) for t, tf in new.items() if old.get(t) != tf and tf > 0]
+            put = [(t, doc, tf) for t, tf in new.items() if tf > 0]
+            drop = []
+        else:
+            put = [(t, doc, tf) for t, tf in new.items() if old.get(t) != tf and tf > 0]
+            drop = [(t, doc) for t in old if t not in new]
+        if put or drop:
+            self.touched.add(doc)
+            self.put[table] += put
+            self.drop[table] += drop
 
     def remove(self, old) -> None:
         doc = old[0]
         bags = _bags(old)
         for table, bag in zip(_TABLES, bags):
+            if bag:
+                self.touched.add(doc)
             self.drop[table] += [(t, doc) for t in bag]
         self.tag_drop += [(t, doc) for t in json.loads(old[6])]
         if old[2] is not None:
@@ -231,16 +237,32 @@ class _Writer:
             self.delta[name] -= length
         self.gone.append((doc,))
 
-    def flush(self) -> None:
-        c = self.conn
+    def spill(self) -> None:
+        """Send the postings gathered so far to SQLite once there are many: in a bulk write
+        the inserts then run while the workers are still cutting."""
+        if sum(len(rows) for rows in self.put.values()) >= SPILL:
+            self._write_postings()
+
+    def _write_postings(self) -> None:
         for table in _TABLES:
-            # In key order: B-tree pages are then filled one after another, not at random.
-            c.executemany(f"DELETE FROM {table} WHERE term = ? AND doc = ?", sorted(self.drop[table]))
-            c.executemany(
+            drop, put = self.drop[table], self.put[table]
+            if not drop and not put:
+                continue
+            self.wrote_postings = True
+            # In term order: B-tree pages are then filled one after another, not at random.
+            # By the term alone (string keys sort ~2x faster than tuples); a term's rows keep
+            # the order they came in, which for an import's new memories is doc order.
+            self.conn.executemany(f"DELETE FROM {table} WHERE term = ? AND doc = ?", sorted(drop, key=_TERM))
+            self.conn.executemany(
                 f"INSERT INTO {table} (term, doc, tf) VALUES (?, ?, ?) "
                 "ON CONFLICT (term, doc) DO UPDATE SET tf = excluded.tf",
-                sorted(self.put[table]),
+                sorted(put, key=_TERM),
             )
+            self.drop[table], self.put[table] = [], []
+
+    def flush(self) -> None:
+        c = self.conn
+        self._write_postings()
         c.executemany("DELETE FROM search_tag WHERE tag = ? AND doc = ?", self.tag_drop)
         c.executemany("INSERT INTO search_tag (tag, doc) VALUES (?, ?) ON CONFLICT DO NOTHING", self.tag_put)
         c.executemany("DELETE FROM search_doc WHERE doc = ?", self.gone)
@@ -265,19 +287,25 @@ class _Writer:
         for name, value in self.delta.items():
             if value:
                 bump(c, name, value)
-        changed = {row[1] for rows in self.put.values() for row in rows}
-        changed |= {row[1] for rows in self.drop.values() for row in rows}
-        mark_dirty(c, changed | {d for (d,) in self.gone})
+        mark_dirty(c, self.touched | {d for (d,) in self.gone})
         if self.next_doc > self.first_doc:
             set_last_doc(c, self.next_doc - 1)
-        if any(self.put.values()) or any(self.drop.values()):
+        if self.wrote_postings:
             bump(c, "postings")  # readers keep their cached postings until this moves
 
 
-def sync(conn: sqlite3.Connection, tokenizer: Tokenizer, memory_ids: Iterable[str], *, personas: bool = False) -> int:
+def sync(
+    conn: sqlite3.Connection,
+    tokenizer: Tokenizer,
+    memory_ids: Iterable[str],
+    *,
+    personas: bool = False,
+    ahead: Ahead | None = None,
+) -> int:
     """Bring the index in line with the store for these memories (added, changed or
-    purged). Call inside the write transaction that changed them. Returns the number of
-    other memories cut again because the vocabulary changed."""
+    purged). Call inside the write transaction that changed them. ``ahead``: an import's
+    cuts made before its transaction (precut.py), taken where they fit. Returns the
+    number of other memories cut again because the vocabulary changed."""
     ids = list(dict.fromkeys(i for i in memory_ids if i))
     if not ids and not personas:
         return 0
@@ -294,44 +322,55 @@ def sync(conn: sqlite3.Connection, tokenizer: Tokenizer, memory_ids: Iterable[st
         more = persona_vocabulary(conn)
         appeared |= more[0]
         vanished |= more[1]
-    vocabulary = Vocabulary(conn, whole=len(ids) > BULK)
-    writer = _Writer(conn, tokenizer, vocabulary)
-    jobs = []
-    for memory_id in ids:
-        record = records.get(memory_id)
-        if record is not None:
-            cut, text = writer.needs_cut(record, old.get(memory_id))
-            if cut:
-                jobs.append((memory_id, record, vocabulary.within(text)))
-    # Memories that need no cut are written first; the cut ones as their terms come
-    # back (from worker processes in a bulk write, overlapping this process's work).
-    cut_ids = {j[0] for j in jobs}
+    writer = _Writer(conn, tokenizer, Vocabulary(conn, whole=len(ids) > BULK))
+    cut = _write_all(writer, ids, records, old, vocab, ahead)
+    recut = _recut_others(writer, appeared | vanished, old)
+    writer.flush()
+    if cut >= COMPACT_AFTER and worth_compacting(conn):
+        compact(conn)  # a bulk write: common terms' postings as blobs again, dirty set emptied
+    if recut:
+        bump(conn, "epoch")  # other processes reload: memories changed without a change-feed row
+    return recut
+
+
+def _write_all(writer: _Writer, ids: list[str], records: dict, old: dict, vocab: dict, ahead: Ahead | None) -> int:
+    """Every memory's rows, in ``ids`` order; returns how many were cut. Memories that need
+    no cut are written first; the cut ones as their terms come back (from worker processes
+    in a bulk write, overlapping this process's work)."""
+    jobs: list[tuple[str, IndexedMemory, bool]] = []  # (id, record, cut ahead?)
     for memory_id in ids:
         record, row = records.get(memory_id), old.get(memory_id)
         if record is None:
             if row is not None:
                 writer.remove(row)
-        elif memory_id not in cut_ids:
+        elif writer.needs_cut(record, row):
+            jobs.append((memory_id, record, ahead is not None and row is None and ahead.has(record, writer.vocabulary)))
+        else:
             writer.write(record, row, vocab[memory_id])
-    for (memory_id, record, _), terms in zip(jobs, cut_many(tokenizer, [(r, o) for _, r, o in jobs])):
+    within = writer.vocabulary.within
+    fresh = cut_many(writer.tokenizer, [(r, within(searchable_text(r))) for _, r, early in jobs if not early])
+    for memory_id, record, early in jobs:
+        terms = ahead.terms_for(record) if early and ahead is not None else next(fresh)
         writer.write(record, old.get(memory_id), vocab[memory_id], terms=terms)
-    recut = 0
-    changed_terms = appeared | vanished
-    if changed_terms:
-        batch = {row[0] for row in old.values()}
-        others = _docs(conn, "doc", sorted(containing(conn, changed_terms) - batch))
-        if others:
-            fresh = memories(conn, [row[1] for row in others.values()])
-            for row in others.values():
-                if row[1] in fresh:
-                    writer.write(fresh[row[1]], row, json.loads(row[5]), recut=True)
-            recut = len(others)
-    writer.flush()
-    if len(jobs) >= COMPACT_AFTER and worth_compacting(conn):
-        compact(conn)  # a bulk write: common terms' postings as blobs again, dirty set emptied
-    if recut:
-        bump(conn, "epoch")  # other processes reload: memories changed without a change-feed row
-    return recut
+        writer.spill()
+    return len(jobs)
+
+
+def _recut_others(writer: _Writer, changed_terms: set[str], old: dict) -> int:
+    """Cut again the stored memories (outside this batch) that contain vocabulary terms
+    which appeared or vanished; how many."""
+    if not changed_terms:
+        return 0
+    conn = writer.conn
+    batch = {row[0] for row in old.values()}
+    others = _docs(conn, "doc", sorted(containing(conn, changed_terms) - batch))
+    if not others:
+        return 0
+    fresh = memories(conn, [row[1] for row in others.values()])
+    for row in others.values():
+        if row[1] in fresh:
+            writer.write(fresh[row[1]], row, json.loads(row[5]), recut=True)
+    return len(others)
 
 
 def pending(conn) -> int:

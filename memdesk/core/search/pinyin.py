@@ -22,8 +22,9 @@ pypinyin's JSON files without importing pypinyin (its import builds them
 as Python objects in every process: ~55 MB, 0.4 s); of the 47k phrases only
 the 3,437 whose reading differs from their characters' first readings are
 kept. Measured on the 2-core dev machine: the character table reads in
-~0.16 s, the phrases in 0.3-0.6 s; both keep ~4 MB (~40 MB while the JSON
-is parsed). A process reads the phrases on its first write (bulk cuts read
+~0.16 s, the phrases in 0.3-0.6 s the first time and ~2 ms after that (the
+kept ones are cached: _cached_phrases); both keep ~4 MB (~40 MB while the
+JSON is parsed). A process reads the phrases on its first write (bulk cuts read
 them before forking their workers); a searching process never needs them,
 and the character table only for mixed chunks ("ka啡") and to name the
 word in "why found": letters alone are split with SYLLABLES. Writing costs ~0.03 ms more a
@@ -50,6 +51,8 @@ import unicodedata
 from collections.abc import Callable
 from importlib.util import find_spec
 from pathlib import Path
+
+from . import piece_cache
 
 INITIALS = "#"  # marks an initials term ("#kf") apart from full readings
 MAX_WORD = 8  # longer Chinese words are phrases nobody spells out
@@ -89,6 +92,45 @@ you yu yuan yue yun za zai zan zang zao ze zei zen zeng zha zhai zhan zhang zhao
 zhi zhong zhou zhu zhua zhuai zhuan zhuang zhui zhun zhuo zi zong zou zu zuan zui zun zuo
 """.split()
 )
+
+
+def _phrases_from(path: Path, table: dict[int, tuple[str, ...]]) -> dict[str, str]:
+    """pypinyin's phrases whose reading is not their characters' first readings."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    phrases: dict[str, str] = {}
+    plain: dict[str, str] = {}
+    for phrase, readings in raw.items():
+        if len(readings) != len(phrase) or not all(readings):
+            continue
+        reading = [plain.get(r[0]) or plain.setdefault(r[0], toneless(r[0])) for r in readings]
+        if any(table.get(ord(c), ("",))[0] != r for c, r in zip(phrase, reading)):
+            phrases[phrase] = " ".join(reading)
+    return phrases
+
+
+def _cached_phrases(path: Path, table: dict[int, tuple[str, ...]]) -> dict[str, str]:
+    """The kept phrases, from the user's cache (piece_cache.py) after the first time: picking
+    the 3,437 out of 47k costs a process ~0.2 s (an import pays it before its workers
+    fork), reading them back ~2 ms. Named after the phrase file, which a new pypinyin
+    replaces together with the character table."""
+    try:
+        cache = piece_cache.cache_path(path, "pinyin-phrases")
+    except OSError:
+        cache = None
+    if cache is not None and cache.is_file():
+        try:
+            phrases = piece_cache.read(cache)[0]
+            if all(isinstance(v, str) for v in phrases.values()):
+                return phrases
+        except (OSError, ValueError):
+            pass  # damaged: made again below
+    phrases = _phrases_from(path, table)
+    if cache is not None and phrases:
+        piece_cache.write(cache, phrases)
+    return phrases
 
 
 def data_path(name: str = "pinyin_dict.json") -> Path | None:
@@ -177,18 +219,7 @@ class Pinyin:
         with self._lock:
             if self._phrases is None:
                 path = None if self._path else data_path("phrases_dict.json")
-                try:
-                    raw = json.loads(path.read_text(encoding="utf-8")) if path else {}
-                except (OSError, ValueError):
-                    raw = {}
-                phrases: dict[str, str] = {}
-                plain: dict[str, str] = {}
-                for phrase, readings in raw.items():
-                    if len(readings) != len(phrase) or not all(readings):
-                        continue
-                    reading = [plain.get(r[0]) or plain.setdefault(r[0], toneless(r[0])) for r in readings]
-                    if any(table.get(ord(c), ("",))[0] != r for c, r in zip(phrase, reading)):
-                        phrases[phrase] = " ".join(reading)
+                phrases = _cached_phrases(path, table) if path else {}
                 self._longest = max(map(len, phrases), default=0)
                 self._phrases = phrases
             return self._phrases

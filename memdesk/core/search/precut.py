@@ -1,0 +1,143 @@
+"""An import's cuts made before its write transaction, in one pass of worker processes
+together with its importance estimate (fork, as core/parallel.py explains).
+
+A bulk import used to estimate importance in one pool of workers, insert the rows,
+and only then, as the transaction ended, cut the memories for the index in a second
+pool, with dictionaries loaded and workers started twice and the writer idle while
+they ran. Here one pool starts as soon as the rows are made: the workers score
+first (the rows wait for that), then cut, while this process backs up, inserts the
+rows and writes the index as the cuts come in (indexer.sync).
+
+Exactness: a cut depends on the memory's fields and on the store's vocabulary terms
+inside its text (indexer docstring). These cuts are made with the vocabulary the
+store will hold once the import is written (what it holds now plus what the import
+brings). sync takes one only when the memory's fields are the ones it was made
+from and the vocabulary is exactly that one, and cuts anew otherwise (another
+process wrote in between, say), so the index is the same either way.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from collections.abc import Iterable, Iterator
+from typing import Any, NamedTuple
+
+from ..parallel import MIN_ITEMS, can_fork
+from .index_cut import Terms, cut_one
+from .index_vocab import Vocabulary, vocabulary_of
+from .keyword import searchable_text
+from .pinyin import SHARED_PINYIN
+from .tokenize import Tokenizer, vocabulary_terms
+
+CHUNK = 50  # jobs a worker takes at a time: results come back in order, a chunk at once
+
+
+class _Text(NamedTuple):
+    """The fields a cut reads (a MemoryText), as a new row holds them."""
+
+    title: str
+    content: str
+    summary: str
+    tags: tuple[str, ...]
+    group: str
+
+
+def _text_of(record) -> tuple:
+    return (record.title, record.content, record.summary, tuple(record.tags), record.group)
+
+
+_inherited: tuple[Tokenizer, Vocabulary] | None = None  # set before the fork, read by the workers
+
+
+def _work(job: tuple[str, Any]):
+    kind, value = job
+    if kind == "score":
+        from ..maintenance.importance import score_memory
+
+        return score_memory(*value)
+    assert _inherited is not None, "set by Ahead.start before the workers fork"
+    tokenizer, vocabulary = _inherited
+    text = searchable_text(value)
+    return cut_one((tokenizer, value, vocabulary.within(text)), text)
+
+
+class Ahead:
+    """Importance and cuts of new rows (memory_ops.new_row's), computed in worker processes.
+
+    ``scores()`` gives the estimates of the rows that want one, in order; sync asks
+    ``has`` of each new memory, then ``terms_for`` as it writes them."""
+
+    def __init__(self, ids: list[str], texts: list[_Text], scored: int, vocabulary: Vocabulary, pool, results):
+        self._ids = {memory_id: i for i, memory_id in enumerate(ids)}
+        self._texts = texts
+        self._scored = scored
+        self.vocabulary = vocabulary
+        self._pool, self._results = pool, results
+        self._got: list = []
+
+    @classmethod
+    def start(cls, store, rows: list[dict], *, personas: Iterable[str] = ()) -> Ahead | None:
+        """Start the workers for ``rows`` (new_row() dicts, "_estimate" marking those to score);
+        ``personas``: names of personas the import creates (their names become vocabulary).
+        None where forking is not safe or not worth it: the write path then does it all."""
+        global _inherited
+        if len(rows) < MIN_ITEMS or not can_fork():
+            return None
+        texts = [_Text(r["title"], r["content"], r["summary"], tuple(json.loads(r["tags"])), r["group"]) for r in rows]
+        vocabulary = Vocabulary.of(_vocabulary_after(store, texts, personas))
+        tokenizer = store.tokenizer
+        tokenizer.warm_up()  # what the workers inherit: jieba, its word tags, the pinyin phrases
+        SHARED_PINYIN.load_phrases()
+        scores = [("score", (r["title"], r["content"])) for r in rows if r.get("_estimate")]
+        if scores:
+            _work(scores[0])
+        _inherited = (tokenizer, vocabulary)
+        pool = multiprocessing.get_context("fork").Pool(os.cpu_count())
+        _inherited = None  # the workers have their copy
+        results = pool.imap(_work, scores + [("cut", t) for t in texts], chunksize=CHUNK)
+        return cls([r["id"] for r in rows], texts, len(scores), vocabulary, pool, results)
+
+    def _upto(self, n: int) -> None:
+        while len(self._got) < n:
+            self._got.append(next(self._results))
+
+    def scores(self) -> Iterator[int]:
+        """The importance estimates, in the rows' order, as the workers make them."""
+        for i in range(self._scored):
+            self._upto(i + 1)
+            yield self._got[i]
+
+    def has(self, record, vocabulary: Vocabulary) -> bool:
+        """Was this memory's cut made from these fields, with this vocabulary? (Does not wait.)"""
+        if vocabulary.terms is None or vocabulary.terms != self.vocabulary.terms:
+            return False
+        i = self._ids.get(record.id)
+        return i is not None and self._texts[i] == _text_of(record)
+
+    def terms_for(self, record) -> Terms:
+        """The cut made for this memory (``has`` said there is one); waits for it."""
+        i = self._scored + self._ids[record.id]
+        self._upto(i + 1)
+        return self._got[i]
+
+    def close(self) -> None:
+        self._pool.terminate()
+        self._pool.join()
+
+    def __enter__(self) -> Ahead:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _vocabulary_after(store, texts: list[_Text], personas: Iterable[str]) -> set[str]:
+    """The vocabulary terms the store will hold once these memories (and personas) are added."""
+    conn = store.connection()
+    terms = {t for (t,) in conn.execute("SELECT term FROM search_vocab")}
+    for text in texts:
+        terms.update(vocabulary_of(text))
+    terms.update(vocabulary_terms(list(personas)))
+    return terms

@@ -1,0 +1,99 @@
+"""An import's cuts made ahead of its transaction (search/precut.py) give the index a
+fresh build gives, and are not used when the store's vocabulary moved in between."""
+
+from __future__ import annotations
+
+import json
+
+from memdesk.core.bulk_insert import insert_new
+from memdesk.core.io.plan import _new_rows, import_file
+from memdesk.core.maintenance import importance_score
+from memdesk.core.parallel import MIN_ITEMS
+from memdesk.core.search import SearchEngine
+from memdesk.core.search.precut import Ahead
+from memdesk.core.store import Store
+from tests.core.search.test_search_persistent import assert_equals_rebuild, snapshot
+
+TOPICS = ["喜欢喝冷萃咖啡", "周末去杭州西湖跑步", "下周三和张经理开项目会议", "早上喝绿茶", "记得买咖啡因少的茶"]
+
+
+def _fields(n: int) -> list[dict]:
+    """Planned records (as a plan's items hold them): tags, groups and titles bring
+    vocabulary that other memories' texts contain; every seventh sets its importance."""
+    out = []
+    for i in range(n):
+        fields = {
+            "id": f"pre-{i:05d}",
+            "content": f"{TOPICS[i % len(TOPICS)]}，第{i}次",
+            "title": ["", "咖啡", "西湖"][i % 3],
+            "tags": [["咖啡因"], ["项目会议"], []][i % 3],
+            "group": ["", "生活", "工作/项目"][i % 3],
+        }
+        if i % 7 == 0:
+            fields["importance"] = 9
+        out.append(fields)
+    return out
+
+
+def _write_ahead(store: Store, fields: list[dict], between=None) -> dict:
+    """Start the workers, run ``between``, write the rows with the cuts made ahead; the
+    words the workers cut for the first row."""
+    rows, tags = _new_rows(fields)
+    ahead = Ahead.start(store, rows)
+    assert ahead is not None, "this test process must be able to fork workers (one thread, Linux)"
+    try:
+        if between is not None:
+            between()
+        with store.write(ahead=ahead):
+            insert_new(rows, tags, scores=ahead.scores())
+        return ahead.terms_for(store.get(fields[0]["id"])).words
+    finally:
+        ahead.close()
+
+
+def _auto(fields: dict) -> int:
+    return importance_score(f"{fields['title']}\n{fields['content']}" if fields["title"] else fields["content"])
+
+
+def test_cuts_made_ahead_equal_a_fresh_build_and_scores_are_the_estimates(store):
+    store.add(content="冷萃咖啡的做法", tags=["冷萃"])  # vocabulary already in the store
+    fields = _fields(MIN_ITEMS + 200)
+    _write_ahead(store, fields)
+    assert store.count(state="all") == len(fields) + 1
+    for f in fields[:30]:
+        got = store.get(f["id"])
+        assert got.importance == (9 if "importance" in f else _auto(f)), f["id"]
+    assert_equals_rebuild(store)
+
+
+def test_cuts_are_made_again_when_the_vocabulary_moved_in_between(tmp_path):
+    path = tmp_path / "m.db"
+    store = Store.open(path)
+    fields = _fields(MIN_ITEMS)
+
+    def another_connection_adds_a_term():
+        other = Store.open(path)
+        other.add(content="新词", tags=["冷萃咖啡"])  # a term inside a fifth of the texts
+        other.close()
+
+    cut_ahead = _write_ahead(store, fields, between=another_connection_adds_a_term)
+    assert "冷萃咖啡" not in cut_ahead  # the workers did not know the term...
+    row = store.connection().execute("SELECT words FROM search_doc WHERE memory_id = 'pre-00000'").fetchone()
+    assert "冷萃咖啡" in json.loads(row[0])  # ...the index cut it again with the term
+    assert_equals_rebuild(store)
+    store.close()
+
+
+def test_an_import_of_many_memories_equals_a_fresh_build(tmp_path):
+    path = tmp_path / "m.db"
+    data = tmp_path / "many.json"
+    records = [{**f, "tags": f["tags"]} for f in _fields(MIN_ITEMS + 10)]
+    data.write_text(json.dumps({"memories": records}, ensure_ascii=False), encoding="utf-8")
+    store = Store.open(path)
+    before = snapshot(store)
+    plan, changes = import_file(store, data)
+    assert len(changes.added) == len(records) and before["docs"] == {}
+    found = {hit.id for hit in SearchEngine(store).search("冷萃咖啡", limit=None).hits}
+    assert {r["id"] for r in records if "冷萃咖啡" in r["content"]} <= found
+    assert_equals_rebuild(store)
+    store.close()
