@@ -55,15 +55,9 @@ search/best_only.py explains why). bench/retrieval.py: LoCoMo 0.6355 /
 - Window start at 100k: longest UI stall 49-66 -> 24-34 ms (2 x 2 runs, both
   from compiled bytecode, see bench/cold_start.py).
 - Import of 10k memories: CPU 8.0 -> 7.4 s (one jieba dictionary for the
-  cut and the importance estimate). The goal of 4 s wall is not met. Phase
-  timers before (load ~1, 7.2 s in all): importance estimate 1.5 s (0.8 s
-  of it loading jieba and the tagger), memory rows 0.5 s, sync 4.7 s: the
-  cut in worker processes overlapped with the writer 1.9 s, 680k posting
-  rows inserted 1.2 s (SQLite's own B-tree work: multi-row VALUES or plain
-  INSERT measured no faster). The two jieba passes run one after the other
-  while the writer waits; cutting and estimating in one pass before the
-  rows are written, with the vocabulary the batch brings (and the overlay
-  checked again at sync, so the index stays exact), is what would meet it.
+  cut and the importance estimate). The goal of 4 s wall is not met.
+
+The import's figures since (one worker pass, precut.py) are in precut.py's docstring.
 
 The user's vocabulary (tags, group and persona names, short titles) keeps
 those words whole in jieba. It is stored with reference counts; a text is

@@ -14,6 +14,21 @@ store will hold once the import is written (what it holds now plus what the impo
 brings). sync takes one only when the memory's fields are the ones it was made
 from and the vocabulary is exactly that one, and cuts anew otherwise (another
 process wrote in between, say), so the index is the same either way.
+
+Figures, 2026-12-01 22:00 UTC (bench/import_speed.py, 10k memories, other
+processes paused during each run, interleaved A/B against 3bfdec0): 7.2 / 7.3
+/ 7.9 s before, 5.7 / 5.8 / 6.1 s now. The goal of 4 s is still not met, and
+what is left is not waiting: the writing process spends ~4.0 s of CPU (loading jieba, its word
+tags and the pinyin tables before the fork 0.65, the memory rows 0.65, the
+680k posting rows 1.3, the rest of the index rows 0.8, the plan 0.3), the
+workers ~3.8 s (the importance tagger 1.45, the cut 1.6), on 2 cores.
+Measured, not done: the posting rows cost ~1.5 us each through executemany
+but ~0.25 us by INSERT ... SELECT from a table SQLite already holds, so
+workers writing their postings into files of their own for the writer to
+copy would take ~1 s off the writer and put ~0.8 s on the workers, which
+then set the pace (~3.8 s of CPU each side); the tagger's and the cut's
+jieba passes walk the same dictionary graph of the same text and could share
+it (~0.6 s of worker CPU).
 """
 
 from __future__ import annotations
@@ -117,10 +132,13 @@ class Ahead:
         return i is not None and self._texts[i] == _text_of(record)
 
     def terms_for(self, record) -> Terms:
-        """The cut made for this memory (``has`` said there is one); waits for it."""
+        """The cut made for this memory (``has`` said there is one); waits for it. Each is
+        handed out once (and then let go: an import of 100k would hold them all)."""
         i = self._scored + self._ids[record.id]
         self._upto(i + 1)
-        return self._got[i]
+        terms, self._got[i] = self._got[i], None
+        assert terms is not None, "each memory's cut is asked for once"
+        return terms
 
     def close(self) -> None:
         self._pool.terminate()
