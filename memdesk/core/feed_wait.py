@@ -55,13 +55,15 @@ class PgWaiter:
     def __init__(self, url: str):
         self.url = normalise_url(url)
         self.conn: Any = None
+        self._lost = False  # the connection dropped (or never came): the next LISTEN says "poll now"
         self._cancelled = threading.Event()
         # select() wakes on this pair too, for cancel; sockets, as select() on Windows takes no pipes
         self._wake_r, self._wake_w = socket.socketpair()
 
     def _listen(self) -> bool:
-        """Connect and LISTEN unless connected; True if that just happened: a commit before
-        it was not heard, so the caller should poll once."""
+        """Connect and LISTEN unless connected; True if that replaced a lost connection: a
+        commit in between was not heard, so the caller should poll once. (The first LISTEN
+        says nothing: its caller polls after it, or before, as it knows best.)"""
         import psycopg
 
         from .pg_schema import CHANNEL
@@ -71,7 +73,8 @@ class PgWaiter:
         params: dict[str, Any] = {k: v for k, v in _LISTEN_PARAMS.items() if k not in self.url}
         self.conn = psycopg.connect(self.url, autocommit=True, application_name="memdesk-listen", **params)
         self.conn.execute(f"LISTEN {CHANNEL}")
-        return True
+        lost, self._lost = self._lost, False
+        return lost
 
     def _heard(self) -> bool:
         """A notification already received (read without blocking)? The rest of a burst is
@@ -92,6 +95,7 @@ class PgWaiter:
             return self._wake_r not in ready and bool(ready) and self._heard()
         except psycopg.OperationalError:  # the server went away (or is not back yet)
             self._drop()
+            self._lost = True
             # not a busy loop while the server is down; then let the poll find out (and report) what happened
             return not self._cancelled.wait(min(timeout, 1.0))
 

@@ -109,7 +109,7 @@ def test_a_reader_not_behind_the_prune_loses_nothing(db_path):
 def test_a_waiter_wakes_at_a_commit_and_cancel_ends_its_wait_at_once(db_path):
     store = Store.open(db_path)
     waiter = waiter_for(store, store.connect_target())
-    waiter.wait(0.01)  # PostgreSQL: LISTEN now (and True: what came before was not heard)
+    assert not waiter.wait(0.01)  # PostgreSQL: LISTEN now; nobody wrote
     # Another connection: the store's own, on another thread (SQLite's data_version counts others' commits).
     writer = threading.Timer(0.3, lambda: store.add(content="别的连接写的"))
     writer.start()

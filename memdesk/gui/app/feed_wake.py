@@ -37,9 +37,12 @@ class FeedWaker(QObject):
 
     def _run(self) -> None:
         try:
+            self._waiter.wait(0)  # LISTEN, then the first poll: no commit falls between them
+            heard = True
             while not self._stopping.is_set():
-                if self._waiter.wait(WAIT_S) and not self._stopping.is_set():
+                if heard:
                     self.woken.emit()
+                heard = self._waiter.wait(WAIT_S)
         except Exception:  # noqa: BLE001 - a bug here must not end the process; the fallback poll goes on
             log.exception("the change-feed waker stopped")
         finally:

@@ -71,7 +71,7 @@ class Session(QObject):
         if self._waker is not None:
             self.taskman.task_finished.connect(self._lane_freed)
             self._waker.woken.connect(self._woken, Qt.ConnectionType.QueuedConnection)
-            self._waker.start()  # its first wait wakes us at once: the first poll reads the fingerprints
+            self._waker.start()  # it wakes us once LISTENing: the first poll reads the fingerprints
 
     # ---- running operations ---------------------------------------------------------------
     def perform(
