@@ -1,6 +1,10 @@
 """The change-feed reader an open window follows: what another connection did, touches left out."""
 
+import threading
+import time
+
 from memdesk.core.feed import FeedReader, is_external, is_reload
+from memdesk.core.feed_wait import waiter_for
 from memdesk.core.maintenance import run_maintenance
 from memdesk.core.store import Store
 
@@ -100,3 +104,23 @@ def test_a_reader_not_behind_the_prune_loses_nothing(db_path):
     changes, _ = reader.poll()
     assert changes.added == (x,) and not is_reload(changes)
     mine.close(), other.close()
+
+
+def test_a_waiter_wakes_at_a_commit_and_cancel_ends_its_wait_at_once(db_path):
+    store = Store.open(db_path)
+    waiter = waiter_for(store, store.connect_target())
+    assert not waiter.wait(0.01)  # PostgreSQL: LISTEN now; nobody wrote
+    # Another connection: the store's own, on another thread (SQLite's data_version counts others' commits).
+    writer = threading.Timer(0.3, lambda: store.add(content="别的连接写的"))
+    writer.start()
+    start = time.monotonic()
+    assert waiter.wait(10) and time.monotonic() - start < 5
+    writer.join()
+    assert not waiter.wait(0.2)  # nobody wrote since
+    threading.Timer(0.3, waiter.cancel).start()  # as a closing window does, from its UI thread
+    start = time.monotonic()
+    assert not waiter.wait(30) and time.monotonic() - start < 5
+    assert not waiter.wait(30)  # and every later wait returns at once
+    assert time.monotonic() - start < 5
+    waiter.close()
+    store.close()

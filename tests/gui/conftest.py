@@ -133,6 +133,14 @@ def launch(qtbot, asker):
 
 
 @pytest.fixture
+def cluster(pg_server):
+    """The throwaway PostgreSQL server itself, for a test that changes pg_hba.conf or restarts it."""
+    if pg_server.cluster is None:
+        pytest.skip("needs the throwaway cluster (the test changes pg_hba.conf or restarts the server)")
+    return pg_server.cluster
+
+
+@pytest.fixture
 def other_writer():
     """Change a memory from another process, as an assistant or the CLI would."""
 

@@ -24,7 +24,7 @@ from memdesk.core.store import Store
 BOTH = pytest.mark.both_backends
 
 ROOT = Path(__file__).resolve().parents[2]
-SHOWN_WITHIN_MS = 3000  # the feed is read every 250 ms; the goal is 1 s, the test leaves slack for CI
+SHOWN_WITHIN_MS = 3000  # SQLite reads the feed every 250 ms, NOTIFY wakes PostgreSQL; the goal is 1 s, slack for CI
 
 
 def elsewhere(db, code: str) -> dict:

@@ -23,13 +23,6 @@ SECRET = "right-horse-battery"
 
 
 @pytest.fixture
-def cluster(pg_server):
-    if pg_server.cluster is None:
-        pytest.skip("needs the throwaway cluster (the test changes pg_hba.conf or restarts the server)")
-    return pg_server.cluster
-
-
-@pytest.fixture
 def password_url(pg_server, cluster, monkeypatch, tmp_path):
     """A database reachable only with a password (scram over TCP); libpq's own sources emptied."""
     monkeypatch.delenv("PGPASSWORD", raising=False)

@@ -11,16 +11,18 @@ import logging
 import traceback
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from ...core.errors import CancelledError, DatabaseUnavailableError, MemDeskError
 from ...core.feed import FeedReader
+from .feed_wake import FeedWaker
 from .taskman import TaskManager
 from .undo import OpCommand
 
 log = logging.getLogger(__name__)
-FEED_POLL_MS = 250  # how often to read the change feed for commits by the CLI or an assistant
+FEED_POLL_MS = 250  # SQLite: how often to read the change feed for commits by the CLI or an assistant
+FEED_FALLBACK_MS = 5000  # PostgreSQL: NOTIFY wakes the window (feed_wake.py); this poll catches a missed one
 UNDO_LIMIT = 200  # steps kept; a purge step holds its memories' rows, so the history is bounded
 
 
@@ -56,13 +58,20 @@ class Session(QObject):
         self.feed = FeedReader(store)
         self.feed.begin_at(store.change_marker())
         self._polling = False
+        self._again = False  # woken while the db lane was busy: poll once it is free
+        self._closed = False
         self._writes = 0  # our writes queued or running on the db lane
         self._waiting = False
         self._lock_wait.connect(self._set_waiting)  # emitted on the db lane, delivered here (queued)
+        self._waker = FeedWaker(store, self) if store.is_postgres else None
         self._poll = QTimer(self)
-        self._poll.setInterval(FEED_POLL_MS)
+        self._poll.setInterval(FEED_POLL_MS if self._waker is None else FEED_FALLBACK_MS)
         self._poll.timeout.connect(self.check_external)
         self._poll.start()
+        if self._waker is not None:
+            self.taskman.task_finished.connect(self._lane_freed)
+            self._waker.woken.connect(self._woken, Qt.ConnectionType.QueuedConnection)
+            self._waker.start()  # it wakes us once LISTENing: the first poll reads the fingerprints
 
     # ---- running operations ---------------------------------------------------------------
     def perform(
@@ -271,8 +280,8 @@ class Session(QObject):
         changes (``note`` says "external"); access-count touches change nothing a
         person sees and are dropped by the reader. Returns True if a read started.
         """
-        if self._polling or self.taskman.lane_busy("db"):
-            return False  # our own write runs; the next tick reads what it left behind
+        if self._closed or self._polling or self.taskman.lane_busy("db"):
+            return False  # our own write runs; the next tick (or _lane_freed) reads what it left behind
         self._polling = True
         feed = self.feed
         self.taskman.run(
@@ -285,6 +294,21 @@ class Session(QObject):
             on_failed=self._feed_failed,
         )
         return True
+
+    def _woken(self) -> None:
+        """Another process may have committed (NOTIFY): poll now, or as soon as the lane is free
+        (a poll already running may have read before that commit)."""
+        if not self.check_external():
+            self._again = True
+
+    def _lane_freed(self, task) -> None:
+        if self._again and task.lane == "db":
+            self._again = not self.check_external()
+
+    @property
+    def feed_waker(self) -> FeedWaker | None:
+        """PostgreSQL: the thread woken by NOTIFY (None on SQLite, which polls)."""
+        return self._waker
 
     def _feed_read(self, found) -> None:
         self._polling = False
@@ -301,7 +325,12 @@ class Session(QObject):
         log.warning("reading the change feed failed: %s", exc)  # a vanished file; the next open reports it
 
     def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True  # a wake-up already queued must not start a poll on the closed store
         self._poll.stop()
+        if self._waker is not None:
+            self._waker.stop()
         self.taskman.shutdown()
         self.undo_stack.clear()
         self.store.close()
