@@ -8,7 +8,7 @@ import pytest
 pytestmark = pytest.mark.postgresql
 
 
-def test_window_title_and_a_failed_open_keep_the_password_out(launch, pg_database, asker):
+def test_window_title_and_a_failed_open_keep_the_password_out(pg_database, launch, asker):
     url = pg_database.replace("postgres@", "postgres:hidden-pw@")  # trust auth: unused
     window = launch(url)
     assert window.windowTitle().endswith(pg_database.rsplit("/", 1)[1] + "@127.0.0.1")

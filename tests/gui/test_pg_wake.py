@@ -82,7 +82,7 @@ def start_writer(url):
     return writer, warm
 
 
-def test_an_add_by_the_cli_shows_in_the_window_within_a_second(launch, pg_database, qtbot):
+def test_an_add_by_the_cli_shows_in_the_window_within_a_second(pg_database, launch, qtbot):
     window = launch(pg_database)
     qtbot.waitUntil(lambda: window.session.feed.started, timeout=10000)  # the first poll has read
     cli = subprocess.Popen(
@@ -118,7 +118,7 @@ def test_an_add_by_the_cli_shows_in_the_window_within_a_second(launch, pg_databa
     assert at - printed_at < WITHIN_S
 
 
-def test_the_wake_up_comes_from_notify_not_the_fallback_poll(launch, pg_database, qtbot, long_fallback):
+def test_the_wake_up_comes_from_notify_not_the_fallback_poll(pg_database, launch, qtbot, long_fallback):
     window = launch(pg_database)
     session = window.session
     assert session.feed_waker is not None and session.feed_waker.running
@@ -145,7 +145,7 @@ def test_the_wake_up_comes_from_notify_not_the_fallback_poll(launch, pg_database
     assert latency < WITHIN_S and polls  # and it read the feed on the db lane, as always
 
 
-def test_a_wake_up_while_the_db_lane_is_busy_polls_once_it_is_free(launch, pg_database, qtbot, long_fallback):
+def test_a_wake_up_while_the_db_lane_is_busy_polls_once_it_is_free(pg_database, launch, qtbot, long_fallback):
     window = launch(pg_database)
     session = window.session
     qtbot.waitUntil(lambda: session.feed.started, timeout=10000)
@@ -200,7 +200,7 @@ def settled(qtbot, window):
     qtbot.waitUntil(lambda: not window.browser.tree.building and not window.session.taskman.tasks(), timeout=20000)
 
 
-def test_the_waker_thread_and_its_connection_end_with_the_session(launch, pg_server, pg_database, tmp_path, qtbot):
+def test_the_waker_thread_and_its_connection_end_with_the_session(pg_server, pg_database, launch, tmp_path, qtbot):
     window = launch(pg_database)
     app = window.app_controller
     qtbot.waitUntil(lambda: listeners(pg_server, pg_database) == 1, timeout=10000)

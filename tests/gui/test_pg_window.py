@@ -50,7 +50,9 @@ class MemoryVault:
         self.saved[key] = password
 
 
-def test_file_open_server_database_opens_the_url(launch, pg_database, tmp_path, asker, qtbot):
+def test_file_open_server_database_opens_the_url(pg_database, launch, tmp_path, asker, qtbot):
+    # pg_database first: set up before the window, so its database is dropped only after the
+    # window closed (the window hears its own add by NOTIFY and reads it back at once).
     window = launch(tmp_path / "local.db")
     asker.urls = [pg_database]
     window.acts.open_server.trigger()
@@ -134,7 +136,7 @@ def test_the_remember_box_is_off_without_a_keyring_and_the_field_hides_the_text(
     assert on.remember.isEnabled() and on.remember.toolTip() == ""
 
 
-def test_the_window_says_reconnecting_keeps_the_edit_and_recovers(launch, pg_database, cluster, qtbot, type_text):
+def test_the_window_says_reconnecting_keeps_the_edit_and_recovers(pg_database, launch, cluster, qtbot, type_text):
     seeded = Store.open(pg_database)
     memory_id = seeded.add(content="服务器重启前").added[0]
     seeded.close()
@@ -177,7 +179,7 @@ store.close()
 """
 
 
-def test_a_save_in_the_window_wakes_another_process_within_a_second(launch, pg_database, qtbot, type_text):
+def test_a_save_in_the_window_wakes_another_process_within_a_second(pg_database, launch, qtbot, type_text):
     seeded = Store.open(pg_database)
     memory_id = seeded.add(content="两边都开着").added[0]
     seeded.close()

@@ -82,3 +82,16 @@ def test_db_lane_runs_one_task_at_a_time(qtbot, taskman):
     with qtbot.waitSignals([t.finished for t in tasks], timeout=10000):
         pass
     assert max(overlap) == 1 and not taskman.lane_busy("db")
+
+
+def test_a_result_arriving_after_shutdown_reaches_no_callback(qtbot, taskman):
+    """A switch to another database shuts the old session's manager down: a task that ends
+    then must not run its callback against the closed store and views."""
+    release = threading.Event()
+    done, failed = [], []
+    taskman.run(lambda cancel, progress: release.wait(5) and "late", label="job", on_done=done.append)
+    taskman.run(lambda cancel, progress: release.wait(5) and 1 / 0, label="job", on_failed=failed.append)
+    threading.Timer(0.2, release.set).start()  # they end while shutdown waits for the threads
+    assert taskman.shutdown()
+    qtbot.wait(200)  # the results' queued deliveries are processed here
+    assert done == [] and failed == [] and not taskman.tasks()

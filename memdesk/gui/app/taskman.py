@@ -105,6 +105,7 @@ class TaskManager(QObject):
         self._pools["search"].setMaxThreadCount(1)
         self._pools["work"].setMaxThreadCount(max(2, QThreadPool.globalInstance().maxThreadCount() - 1))
         self._running: dict[int, Task] = {}
+        self._closed = False
         self._post.connect(self._run_posted, Qt.ConnectionType.QueuedConnection)
 
     @Slot(object)
@@ -136,6 +137,9 @@ class TaskManager(QObject):
     def _finish(self, task: Task, result, error) -> None:
         self._running.pop(task.task_id, None)
         task.result, task.error, task.is_finished = result, error, True
+        if self._closed:  # after shutdown: the views and the store the callbacks would touch are gone
+            task.deleteLater()
+            return
         try:
             if error is None:
                 task.succeeded.emit(result)
@@ -157,7 +161,9 @@ class TaskManager(QObject):
             task.cancel()
 
     def shutdown(self, timeout_ms: int = 10000) -> bool:
-        """On quit: ask every task to stop, then wait for the threads."""
+        """On quit (or a switch to another database): ask every task to stop, wait for the
+        threads; results still on their way are dropped."""
+        self._closed = True
         self.cancel_all()
         ok = all(pool.waitForDone(timeout_ms) for pool in self._pools.values())
         self._running.clear()
