@@ -96,6 +96,9 @@ class KeywordSettings:
     # without distractors: 2 gives R@5 0.9033 -> 0.9034, R@10 0.9779 -> 0.9769: no gain
     # on these files, so off (1) until held-out conversation data says otherwise.
     synonym_min_chars: int = 1
+    # A question's absolute dates (June, May 3, 2023, 2023年6月) lift the keyword scores of
+    # the memories saved then by this share (when.py, figures there); 0 = off.
+    date_lift: float = 1.0
     expand_mode: str = "replace"  # "replace" the literal ranking, or "fuse" both by RRF
     query_subwords: bool = False  # cut queries in jieba's search mode too
     # Pinyin (pinyin.py): a query word read as a Chinese word's full reading counts
