@@ -32,18 +32,12 @@ flat, and there a lift of 0.15 already cost MemDaily-with-distractors 0.01.
 MemDaily is unchanged (its memories are hours apart; a 12-hour window cost
 0.006).
 
-Keyword-only and hybrid search lend different shares (``context`` 0.4,
-``context_hybrid`` 0.3): RRF's fused scores sit close together near the top,
-the hybrid mix is spread over 0-1 by min-max, so the same share moves a
-neighbour further in the first. Measured after the date lift (when.py),
-LoCoMo R@5 / R@10 by share 0.2 / 0.3 / 0.35 / 0.4 / 0.5: keyword-only 0.639 /
-0.724, 0.657 / 0.741, 0.663 / 0.748 (4 lenders), 0.665 / 0.745, 0.671 / 0.752
-(both halves of the stores gain at 0.4: 0.651 -> 0.662, 0.666 -> 0.670);
-with all-MiniLM-L6-v2 0.3 -> 0.4 / 0.5 costs (0.683 -> 0.679 / 0.665), so
-hybrid keeps 0.3. MemDaily is unchanged by either; with the distractors (every
-10th store) 0.4 is unchanged too (0.829 / 0.910), 5 lenders with 0.4 cost
-0.003. 0.4 and not 0.5: the smallest step that reaches the gain, since the
-distractor-heavy stores are where a larger lift has cost before.
+A larger share for keyword-only search, measured after the date lift (when.py) and
+left out: LoCoMo R@5 / R@10 by share 0.2 / 0.3 / 0.4 / 0.5 0.639 / 0.724, 0.657 /
+0.741, 0.665 / 0.745, 0.671 / 0.752, but MemDaily with the distractors (every 4th
+store, 369 questions) 0.8053 -> 0.8006 at 0.4 (both halves lose), and with
+MiniLM 0.4 / 0.5 cost 0.004 / 0.018. 5 lenders instead of 3: LoCoMo 0.663, the
+distractor set -0.003.
 """
 
 from __future__ import annotations
@@ -82,8 +76,7 @@ class SearchWeights:
     heat: float = 0.03
     freshness: float = 0.02
     rrf_k: int = RRF_K
-    context: float = 0.4  # share of a found memory's fused score lent to its neighbours (context_lift)
-    context_hybrid: float = 0.3  # the same when vectors take part (their fused scores spread wider)
+    context: float = 0.3  # share of a found memory's fused score lent to its neighbours (context_lift)
     context_from: int = 3  # only the best few found memories lend
     context_window_s: float = 600.0  # memories stored this close together count as one conversation
     keyword_share: float = 0.4  # of keyword vs vector evidence in hybrid(); the vector side gets the rest

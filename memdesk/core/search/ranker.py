@@ -306,13 +306,12 @@ def _fuse(engine: SearchEngine, lists: _Lists, terms, query_plan, similarity, al
             keyword_signal = rrf(keyword_lists, size, weights.rrf_k)[0]
         fusion = hybrid(keyword_signal, similarity, allowed, members, weights.keyword_share)
     scored = "keyword" in tie_scores or "vector" in rankings  # interleaved questions have ranks only
-    share = weights.context_hybrid if "vector" in rankings else weights.context
-    if terms.sentence and scored and share > 0 and query_plan.retrieval:
-        fusion, members = _lift_context(engine, fusion, ranks, rankings, members, allowed, share)
+    if terms.sentence and scored and weights.context > 0 and query_plan.retrieval:
+        fusion, members = _lift_context(engine, fusion, ranks, rankings, members, allowed)
     return fusion, ranks, members
 
 
-def _lift_context(engine: SearchEngine, fusion, ranks, rankings, members, allowed, share: float):
+def _lift_context(engine: SearchEngine, fusion, ranks, rankings, members, allowed):
     """The best few found memories lend a share of their score to their neighbours
     (fusion.context_lift); memories reached that way join the results."""
     weights = engine.weights
@@ -327,7 +326,7 @@ def _lift_context(engine: SearchEngine, fusion, ranks, rankings, members, allowe
     lenders = np.zeros(size, dtype=bool)
     lenders[candidates[np.argsort(-fusion[candidates], kind="stable")[: weights.context_from]]] = True
     previous, following = engine._index.table.neighbours(weights.context_window_s)
-    lifted = context_lift(fusion, lenders, allowed, previous, following, share)
+    lifted = context_lift(fusion, lenders, allowed, previous, following, weights.context)
     gained = np.where(lifted > fusion)[0]
     rank_of = np.zeros(size, dtype=np.int64)
     rank_of[gained[np.argsort(fusion[gained] - lifted[gained], kind="stable")]] = np.arange(1, len(gained) + 1)

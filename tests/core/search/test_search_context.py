@@ -131,26 +131,3 @@ def test_hybrid_search_mixes_keyword_and_vector_evidence(store, tokenizer):
     assert result.semantic and result.ids[0] == both and word_only in result.ids
     top = result.hits[0].explain
     assert top.fusion == pytest.approx(1.0) and top.ranks["vector"] == 1 and top.ranks["keyword"] == 1
-
-
-def test_each_fusion_lends_its_own_context_share(store, tokenizer):
-    """Keyword-only (RRF) search lends `context`, hybrid search `context_hybrid`."""
-    start = now_utc() - timedelta(days=2)
-    ids = add_conversation(
-        store, ["I finally finished my first full screenplay!", "It's a mix of drama and romance."], start
-    )
-    embedder = HashingEmbedder()
-    question = "What genre is my first screenplay?"
-
-    def context_found(weights, with_vectors):
-        engine = SearchEngine(store, embedder if with_vectors else None, tokenizer=tokenizer, weights=weights)
-        engine.build()
-        if with_vectors:
-            engine.embed_missing()
-        hits = {h.id: h.explain for h in engine.search(question).hits}
-        return ids[1] in hits and hits[ids[1]].ranks.get("context") is not None
-
-    rrf_only = SearchWeights(context=0.4, context_hybrid=0.0)
-    hybrid_only = SearchWeights(context=0.0, context_hybrid=0.3)
-    assert context_found(rrf_only, with_vectors=False) and not context_found(rrf_only, with_vectors=True)
-    assert context_found(hybrid_only, with_vectors=True) and not context_found(hybrid_only, with_vectors=False)
