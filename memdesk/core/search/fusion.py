@@ -31,6 +31,13 @@ questions whose fusion has scores: interleaved multi-question rankings are
 flat, and there a lift of 0.15 already cost MemDaily-with-distractors 0.01.
 MemDaily is unchanged (its memories are hours apart; a 12-hour window cost
 0.006).
+
+A larger share for keyword-only search, measured after the date lift (when.py) and
+left out: LoCoMo R@5 / R@10 by share 0.2 / 0.3 / 0.4 / 0.5 0.639 / 0.724, 0.657 /
+0.741, 0.665 / 0.745, 0.671 / 0.752, but MemDaily with the distractors (every 4th
+store, 369 questions) 0.8053 -> 0.8006 at 0.4 (both halves lose), and with
+MiniLM 0.4 / 0.5 cost 0.004 / 0.018. 5 lenders instead of 3: LoCoMo 0.663, the
+distractor set -0.003.
 """
 
 from __future__ import annotations

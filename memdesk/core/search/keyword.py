@@ -34,6 +34,18 @@ figures as they were (LoCoMo R@5 / R@10 0.6355 / 0.7181, MemDaily R@5
 0.9033, with distractors 0.8053 / 0.8803); function-word weighting then
 moves the last to 0.8075 / 0.8817 (wordclass.py). A query's numbers also
 count in their other spellings (八月 -> 08; numbers.py, figures there).
+
+Expansion variants tried and left out (keyword-only R@5 / R@10; LoCoMo all stores,
+0.6355 / 0.7181 before; MemDaily every 5th store, 296 questions, 0.9016 / 0.9828):
+a related term only when several feedback documents hold it (the top 2 both:
+0.6176 / 0.6966, MemDaily 0.8892 / 0.9566; 2 of the top 3, 5 or 8, or 3 of 5 or 8:
+LoCoMo 0.591-0.613) -- as bad as no expansion (0.6137 / 0.6909; MemDaily 0.8647 /
+0.9347): the term that finds the second hop is in the first hit alone, and the terms
+several hits share are the chatter. Feedback documents weighted (score / best)^2 or
+^3 instead of linearly: LoCoMo 0.6370 / 0.7201, 0.6383 / 0.7202, MemDaily 0.9050 /
+0.9803, 0.9067 / 0.9803, but with MiniLM 0.6643 -> 0.6611 (R@10 +0.004): within
+noise, mixed. One feedback document: 0.6201 / 0.7058 (MemDaily 0.9067 / 0.9786);
+three: 0.6307 / 0.7218 (0.8963 / 0.9816).
 """
 
 from __future__ import annotations
@@ -96,6 +108,9 @@ class KeywordSettings:
     # without distractors: 2 gives R@5 0.9033 -> 0.9034, R@10 0.9779 -> 0.9769: no gain
     # on these files, so off (1) until held-out conversation data says otherwise.
     synonym_min_chars: int = 1
+    # A question's absolute dates (June, May 3, 2023, 2023年6月) lift the keyword scores of
+    # the memories saved then by this share (when.py, figures there); 0 = off.
+    date_lift: float = 1.0
     expand_mode: str = "replace"  # "replace" the literal ranking, or "fuse" both by RRF
     query_subwords: bool = False  # cut queries in jieba's search mode too
     # Pinyin (pinyin.py): a query word read as a Chinese word's full reading counts

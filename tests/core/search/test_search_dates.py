@@ -1,0 +1,55 @@
+"""A question's named dates lift the memories saved then (when.py), over a real store."""
+
+from datetime import UTC, datetime
+
+import numpy as np
+import pytest
+
+from memdesk.core.search import SearchEngine
+from memdesk.core.search.keyword import KeywordSettings
+from memdesk.core.search.when import Period, period_mask, periods
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("When did Melanie go camping in June?", [Period(None, 6)]),
+        ("What did Gina find on 1 February, 2023?", [Period(2023, 2, 1)]),
+        ("Who did Maria have dinner with on May 3, 2023?", [Period(2023, 5, 3)]),
+        ("What did John attend in March 2023?", [Period(2023, 3)]),
+        ("Where did we go in 2022?", [Period(2022)]),
+        ("2023年6月3日我去了哪里？", [Period(2023, 6, 3)]),
+        ("我十二月份去了哪里？", [Period(None, 12)]),
+        # Not dates: a verb, a sentence-opening "May", a duration, a phone number.
+        ("I decided to march on, what may happen?", []),
+        ("May I ask what you did?", []),
+        ("那个活动持续了一个月吗？电话是13800138000", []),
+    ],
+)
+def test_absolute_dates_are_read_and_lookalikes_are_not(text, named):
+    assert periods(text) == named
+
+
+def test_a_period_matches_the_times_saved_in_it():
+    times = [datetime(2023, 6, 2, 23, tzinfo=UTC), datetime(2023, 6, 4, tzinfo=UTC), datetime(2022, 6, 3, tzinfo=UTC)]
+    created = np.array([t.timestamp() for t in times])
+    assert period_mask("on June 3, 2023", created).tolist() == [True, True, False]  # the day, give or take one
+    assert period_mask("in June", created).tolist() == [True, True, True]  # June of any year
+    assert period_mask("in 2022", created).tolist() == [False, False, True]
+    assert period_mask("what happened then?", created) is None
+
+
+def test_a_question_naming_a_month_prefers_the_memory_saved_then(store, tokenizer):
+    june = store.add(content="Melanie: We went camping by the lake, it was lovely.", created_at="2023-06-27T10:00:00")
+    july = store.add(content="Melanie: Camping again with the kids, so much fun!", created_at="2023-07-17T10:00:00")
+    june_id, july_id = june.added[0], july.added[0]
+    engine = SearchEngine(store, tokenizer=tokenizer)
+    engine.build()
+    assert engine.search("When did Melanie go camping in June?").ids[0] == june_id
+    assert engine.search("When did Melanie go camping in July?").ids[0] == july_id
+    # A lift, not a filter: the other camping trip is still found.
+    assert set(engine.search("When did Melanie go camping in June?").ids) == {june_id, july_id}
+    off = SearchEngine(store, tokenizer=tokenizer, keyword=KeywordSettings(date_lift=0.0))
+    off.build()
+    plain = off.search("When did Melanie go camping in June?").ids
+    assert plain[0] == july_id  # without the lift the better word match wins
