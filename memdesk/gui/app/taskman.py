@@ -105,7 +105,7 @@ class TaskManager(QObject):
         self._pools["search"].setMaxThreadCount(1)
         self._pools["work"].setMaxThreadCount(max(2, QThreadPool.globalInstance().maxThreadCount() - 1))
         self._running: dict[int, Task] = {}
-        self._closed = False
+        self._orphans: set[int] = set()  # tasks under way at shutdown: their results reach no one
         self._post.connect(self._run_posted, Qt.ConnectionType.QueuedConnection)
 
     @Slot(object)
@@ -137,7 +137,8 @@ class TaskManager(QObject):
     def _finish(self, task: Task, result, error) -> None:
         self._running.pop(task.task_id, None)
         task.result, task.error, task.is_finished = result, error, True
-        if self._closed:  # after shutdown: the views and the store the callbacks would touch are gone
+        if task.task_id in self._orphans:  # shut down meanwhile: the store and views it reported to are gone
+            self._orphans.discard(task.task_id)
             task.deleteLater()
             return
         try:
@@ -162,8 +163,8 @@ class TaskManager(QObject):
 
     def shutdown(self, timeout_ms: int = 10000) -> bool:
         """On quit (or a switch to another database): ask every task to stop, wait for the
-        threads; results still on their way are dropped."""
-        self._closed = True
+        threads; the results of the tasks under way are dropped."""
+        self._orphans.update(self._running)
         self.cancel_all()
         ok = all(pool.waitForDone(timeout_ms) for pool in self._pools.values())
         self._running.clear()
