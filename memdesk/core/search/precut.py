@@ -59,8 +59,8 @@ class _Text(NamedTuple):
     group: str
 
 
-def _text_of(record) -> tuple:
-    return (record.title, record.content, record.summary, tuple(record.tags), record.group)
+def _text_of(record) -> _Text:
+    return _Text(record.title, record.content, record.summary, tuple(record.tags), record.group)
 
 
 _inherited: tuple[Tokenizer, Vocabulary] | None = None  # set before the fork, read by the workers
@@ -143,12 +143,6 @@ class Ahead:
     def close(self) -> None:
         self._pool.terminate()
         self._pool.join()
-
-    def __enter__(self) -> Ahead:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 def _vocabulary_after(store, texts: list[_Text], personas: Iterable[str]) -> set[str]:
