@@ -98,3 +98,26 @@ def test_an_import_of_many_memories_equals_a_fresh_build(tmp_path):
     assert {r["id"] for r in records if "冷萃咖啡" in r["content"]} <= found
     assert_equals_rebuild(store)
     store.close()
+
+
+def test_an_import_written_in_slices_equals_a_fresh_build(store, monkeypatch):
+    """New memories' postings are made by SQLite from their stored bags, a slice at a
+    time while the workers cut; memories stored before that contain the import's new
+    vocabulary are cut again, the import's own are not (they were cut with it)."""
+    from memdesk.core.search import index_writer
+
+    monkeypatch.setattr(index_writer, "SPILL_DOCS", 97)  # a dozen slices
+    old = store.add(content="每天喝冷萃咖啡因少的咖啡").added[0]
+    cut = []
+    real_write = index_writer.Writer.write
+    monkeypatch.setattr(
+        index_writer.Writer,
+        "write",
+        lambda self, record, *a, **k: cut.append(record.id) or real_write(self, record, *a, **k),
+    )
+    fields = _fields(MIN_ITEMS + 200)
+    _write_ahead(store, fields)
+    assert cut.count(old) == 1 and len(cut) == len(fields) + 1  # the old memory once, each new one once
+    row = store.connection().execute("SELECT words FROM search_doc WHERE memory_id = ?", (old,)).fetchone()
+    assert "咖啡因" in json.loads(row[0])  # a tag the import brought, now cut whole
+    assert_equals_rebuild(store)
