@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from .indexed import MemoryText
 from .stopwords import BIGRAM_SKIP
-from .tokenize import substrings, vocabulary_terms
+from .tokenize import MAX_VOCAB_LEN, has_cjk, substrings, vocabulary_terms
 
 BULK = 50  # a sync of more memories than this loads the whole vocabulary once
 
@@ -62,6 +62,14 @@ class Vocabulary:
         if self.terms is not None:
             return frozenset(self._scan(text, self.terms))
         assert self.conn is not None, "a vocabulary made by of() holds all its terms"
+        if isinstance(self.conn, sqlite3.Connection):
+            return self._ranges(text)
+        return self._lookup(text)
+
+    def _lookup(self, text: str) -> frozenset[str]:
+        """Every substring that could be a term, looked up (PostgreSQL: its text order
+        follows the database's collation, so _ranges does not apply)."""
+        assert self.conn is not None
         pieces = list(substrings(text))
         found: set[str] = set()
         for start in range(0, len(pieces), 500):
@@ -72,17 +80,53 @@ class Vocabulary:
             )
         return frozenset(found)
 
+    def _ranges(self, text: str) -> frozenset[str]:
+        """The stored terms starting with one of the text's character pairs (a range of the
+        primary key each, in one statement), kept where the text holds them. The same as
+        looking up every substring (_lookup) but ~5x faster: every write and every memory
+        cut again after a vocabulary change makes one of these."""
+        assert self.conn is not None
+        pairs = {chunk[i : i + 2] for chunk in text.split() for i in range(len(chunk) - 1)}
+        if not pairs:
+            return frozenset()
+        bounds = json.dumps([[p, _above(p)] for p in pairs], ensure_ascii=False)
+        return frozenset(
+            t
+            for (t,) in self.conn.execute(_TERMS_IN_RANGES, (bounds,))
+            if t in text and has_cjk(t) and t.split() == [t]
+        )
+
     def _scan(self, text: str, terms: set[str]) -> set[str]:
+        """Terms of two characters and more, as the lookups above find them."""
         found = set()
         prefixes = self.prefixes
         for chunk in text.split():
             for start in range(len(chunk)):
                 end = start + 1
                 while end <= len(chunk) and chunk[start:end] in prefixes:
-                    if chunk[start:end] in terms:
+                    if end - start > 1 and chunk[start:end] in terms:
                         found.add(chunk[start:end])
                     end += 1
         return found
+
+
+_TERMS_IN_RANGES = (
+    "SELECT v.term FROM json_each(?) AS p JOIN search_vocab AS v "
+    "ON v.term >= json_extract(p.value, '$[0]') AND v.term < json_extract(p.value, '$[1]')"
+)
+_TOP = "\U0010ffff" * (MAX_VOCAB_LEN + 1)  # above every term
+
+
+def _above(pair: str) -> str:
+    """A string above every string that starts with ``pair`` (SQLite compares UTF-8
+    bytes, which is code point order), below most others."""
+    for keep in (1, 0):
+        code = ord(pair[keep]) + 1
+        if 0xD800 <= code <= 0xDFFF:  # surrogates are no characters
+            code = 0xE000
+        if code <= 0x10FFFF:
+            return pair[:keep] + chr(code)
+    return _TOP
 
 
 def stub_all(conn: sqlite3.Connection) -> int:
