@@ -20,6 +20,7 @@ from peewee import SqliteDatabase
 
 from . import models
 from .backup import make_backup
+from .checkpoint import BACKSTOP_PAGES
 from .errors import CorruptDatabaseError, MemDeskError, SchemaTooNewError
 from .location import default_target, is_url
 from .migrations import LATEST_VERSION, MIGRATIONS
@@ -30,6 +31,13 @@ PRAGMAS = {
     "foreign_keys": 1,
     "synchronous": "full",  # a committed memory survives a power cut, not just a crash
     "cache_size": -32000,
+    # Statement journals (every write with a trigger: the change feed) and sorts in RAM,
+    # not in temporary files: a memory insert costs less than half (13 against 29 us).
+    # Nothing here builds a temporary copy of the whole store (no VACUUM).
+    "temp_store": "memory",
+    # Checkpoints run in a thread of their own (checkpoint.py); these two serve it.
+    "journal_size_limit": 64 << 20,
+    "wal_autocheckpoint": BACKSTOP_PAGES,
 }
 
 

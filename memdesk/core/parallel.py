@@ -16,6 +16,8 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
+from .checkpoint import settle
+
 T = TypeVar("T")
 R = TypeVar("R")
 MIN_ITEMS = 1000  # below this, starting workers costs more than it saves
@@ -23,6 +25,8 @@ MIN_ITEMS = 1000  # below this, starting workers costs more than it saves
 
 def can_fork() -> bool:
     # A daemon process (any multiprocessing child marked so) may not start workers.
+    # A WAL checkpoint's thread (checkpoint.py) ends within milliseconds: waited for.
+    settle()
     return (
         sys.platform.startswith("linux")
         and threading.active_count() == 1

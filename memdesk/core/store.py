@@ -25,6 +25,7 @@ from peewee import SQL
 
 from . import memory_ops, models, persona_ops, queries, vectors
 from .changes import Changes
+from .checkpoint import Checkpoints
 from .convert import memory_record, persona_record, revision_record
 from .db import default_db_path, open_database
 from .errors import NotFoundError, ValidationError
@@ -58,6 +59,7 @@ class Store(ChangeFeed):
         self._waiter: Any = None
         self._connection_listeners: list = []  # reconnect.py tells them of a lost / regained server
         self._connection_lost = False
+        self._checkpoints = None if self.path is None else Checkpoints(self.path)
 
     def __repr__(self) -> str:
         return f"Store({self.location!r})"
@@ -111,6 +113,8 @@ class Store(ChangeFeed):
         return cls(open_database(target), target)
 
     def close(self) -> None:
+        if self._checkpoints is not None:
+            self._checkpoints.close()
         if self._waiter is not None:
             self._waiter.close()
             self._waiter = None
@@ -145,6 +149,8 @@ class Store(ChangeFeed):
             if depth == 0:
                 self._index_since(marker, ahead)
                 self._writing.committing = True  # COMMIT next: a drop now leaves the outcome unknown
+        if depth == 0 and self._checkpoints is not None:
+            self._checkpoints.after_commit()
 
     def _index_since(self, marker: int, ahead=None) -> None:
         rows = self._db.execute_sql("SELECT memory_id, kind FROM change_log WHERE seq > ?", (marker,)).fetchall()
