@@ -14,7 +14,7 @@ a worker before the first search.
 How a search runs: the query is parsed (query.py) and split into ranked free
 words and constraints (filters.py); ranker.py ranks the memories in scope
 (keyword BM25 and its expansion, substring, vectors, fused) and this module
-turns the first ones into hits with their explanation.
+turns the first ones into hits (hits.py: why each was found is worked out when asked).
 """
 
 from __future__ import annotations
@@ -32,8 +32,9 @@ from ..embedding import Embedder, embed_text, text_hash
 from ..errors import CancelledError
 from ..records import MemoryRecord
 from ..times import now_utc
-from .explain import HitExplanation, MissExplanation, script_matches
+from .explain import MissExplanation
 from .fusion import SearchWeights
+from .hits import Explanations, SearchHit, explain_hits
 from .index import SearchIndex, vocabulary_of
 from .keyword import KeywordSettings
 from .query import parse
@@ -44,14 +45,6 @@ from .tokenize import Tokenizer, normalise
 from .wordclass import function_words
 
 INLINE_EMBED_LIMIT = 64  # changed memories embedded in apply(); more wait for reembed()
-
-
-@dataclass(frozen=True)
-class SearchHit:
-    id: str
-    score: float
-    record: MemoryRecord
-    explain: HitExplanation
 
 
 @dataclass
@@ -313,44 +306,16 @@ class SearchEngine:
 
     def _hits(self, r: Ranking, shown: np.ndarray) -> list[SearchHit]:
         # Columns converted once (tolist) rather than per hit: this runs on every keystroke.
-        table, keyword = self._index.table, self._index.keyword
+        slots = shown.tolist()
         cols = {name: values[shown].tolist() for name, values in r.parts.items()}
         fusion, final = r.fusion[shown].tolist(), r.final[shown].tolist()
         ranks = {name: rank[shown].tolist() for name, rank in r.ranks.items()}
-        hits = []
-        records = table.records_of(shown.tolist())
-        prefetch = getattr(keyword.words, "prefetch", None)
-        if prefetch is not None and r.terms.pinyin:  # naming a pinyin match reads the hits' word bags
-            prefetch(shown.tolist(), keyword.bigrams)
-        matched = keyword.matched_many(shown.tolist(), r.terms)
-        for i, slot in enumerate(shown.tolist()):
-            words, grams = matched[i]
-            pinyin = keyword.matched_pinyin(slot, r.terms) if r.terms.pinyin else []
-            record = records[slot]
-            folded = script_matches(r.plan.rank_texts, record, words + grams)
-            hit_ranks = {name: (values[i] or None) for name, values in ranks.items()}
-            sim = cols["vector"][i]
-            explanation = HitExplanation(
-                matched_words=tuple(words),
-                matched_bigrams=tuple(grams),
-                bm25=cols["bm25"][i],
-                bigram_bm25=cols["bigram"][i],
-                keyword_score=cols["keyword"][i],
-                vector_similarity=None if sim != sim else sim,
-                ranks=hit_ranks,
-                fusion=fusion[i],
-                importance=cols["importance"][i],
-                heat=cols["heat"][i],
-                freshness=cols["freshness"][i],
-                final=final[i],
-                found_by=tuple(n for n, v in hit_ranks.items() if v),
-                position=i + 1,
-                matched_pinyin=tuple(pinyin),
-                matched_script=folded,
-                pinyin_score=cols["pinyin"][i],
-            )
-            hits.append(SearchHit(record.id, final[i], record, explanation))
-        return hits
+        found = self._index.table.records_of(slots)
+        records = [found[slot] for slot in slots]
+        explanations = Explanations(
+            lambda: explain_hits(self._lock, lambda: self._index, r, records, cols, fusion, final, ranks)
+        )
+        return [SearchHit(record.id, final[i], record, explanations, i) for i, record in enumerate(records)]
 
     # ---- why not ------------------------------------------------------------------
     def explain_missing(self, query: str, memory_id: str, **options: Any) -> MissExplanation:

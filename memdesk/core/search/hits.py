@@ -1,0 +1,99 @@
+"""A search's hits, and why each was found, worked out only when asked.
+
+Naming the matched words, readings and script folds of 20 hits took about a third of a
+search at 1k memories (bench/search_speed.py), yet an assistant's memory_search and a
+CLI search without --explain never read them. A hit's ``explain`` is made on first
+access, for all the hits of its result at once (the word bags are read in one go).
+It reads the index as it is then: each hit's words are looked up by its memory's id,
+so an explanation is never another memory's, but one asked for after a later write
+names the words of the memory as that write left it. The window asks at once, on its
+search thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from ..records import MemoryRecord
+from .explain import HitExplanation, script_matches
+
+
+class Explanations:
+    """The explanations of one result's hits: ``make`` runs once, on first use."""
+
+    def __init__(self, make: Callable[[], list[HitExplanation]]):
+        self._make: Callable[[], list[HitExplanation]] | None = make
+        self._made: list[HitExplanation] | None = None
+        self._lock = threading.Lock()
+
+    def get(self, position: int) -> HitExplanation:
+        if self._made is None:
+            with self._lock:
+                if self._made is None:
+                    assert self._make is not None
+                    self._made, self._make = self._make(), None
+        return self._made[position]
+
+
+class SearchHit:
+    """A ranked memory: its id, final score and record; ``explain`` says why (see above)."""
+
+    __slots__ = ("id", "score", "record", "_explanations", "_position")
+
+    def __init__(self, memory_id: str, score: float, record: MemoryRecord, explanations: Explanations, position: int):
+        self.id, self.score, self.record = memory_id, score, record
+        self._explanations, self._position = explanations, position
+
+    @property
+    def explain(self) -> HitExplanation:
+        return self._explanations.get(self._position)
+
+    def __repr__(self) -> str:
+        return f"SearchHit({self.id!r}, {self.score:.4f})"
+
+
+def explain_hits(
+    lock, index_now: Callable, r, records: list[MemoryRecord], cols: dict, fusion: list, final: list, ranks: dict
+) -> list[HitExplanation]:
+    """Every hit's HitExplanation (``Explanations``' maker): the matched words, readings and
+    script folds from the engine's index as it now is (under its lock), the numbers the
+    ranking kept."""
+    with lock:
+        index = index_now()
+        table, keyword = index.table, index.keyword
+        found = {record.id: table.slot(record.id) for record in records}
+        slots = [s for s in found.values() if s is not None]
+        prefetch = getattr(keyword.words, "prefetch", None)
+        if prefetch is not None and r.terms.pinyin:  # naming a pinyin match reads the hits' word bags
+            prefetch(slots, keyword.bigrams)
+        matched = dict(zip(slots, keyword.matched_many(slots, r.terms)))
+        out = []
+        for i, record in enumerate(records):
+            slot = found[record.id]
+            words, grams = matched.get(slot, ([], [])) if slot is not None else ([], [])
+            pinyin = keyword.matched_pinyin(slot, r.terms) if r.terms.pinyin and slot is not None else []
+            hit_ranks = {name: (values[i] or None) for name, values in ranks.items()}
+            sim = cols["vector"][i]
+            out.append(
+                HitExplanation(
+                    matched_words=tuple(words),
+                    matched_bigrams=tuple(grams),
+                    bm25=cols["bm25"][i],
+                    bigram_bm25=cols["bigram"][i],
+                    keyword_score=cols["keyword"][i],
+                    vector_similarity=None if sim != sim else sim,
+                    ranks=hit_ranks,
+                    fusion=fusion[i],
+                    importance=cols["importance"][i],
+                    heat=cols["heat"][i],
+                    freshness=cols["freshness"][i],
+                    final=final[i],
+                    found_by=tuple(n for n, v in hit_ranks.items() if v),
+                    position=i + 1,
+                    matched_pinyin=tuple(pinyin),
+                    matched_script=script_matches(r.plan.rank_texts, record, words + grams),
+                    pinyin_score=cols["pinyin"][i],
+                )
+            )
+        return out
