@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 
 from . import piece_cache
 
@@ -57,14 +58,52 @@ def segmenter():
 
 def pos_tagger(segmenter=None):
     """jieba.posseg's tagger over ``segmenter``'s dictionary (a Tokenizer's loaded one), or
-    over jieba's default dictionary when None. Its word tags are read once (~0.2 s) and
-    shared: borrowing a loaded dictionary saves loading jieba's default a second time
-    (~0.5 s and ~50 MB)."""
-    _import_jieba()
-    import jieba.posseg as pseg  # reads the word tags of jieba's dict.txt once, into pseg.dt
-
+    over jieba's default dictionary when None. Its word tags are read once and shared:
+    borrowing a loaded dictionary saves loading jieba's default a second time (~0.5 s
+    and ~50 MB)."""
+    pseg = _posseg()
     if segmenter is None:
         return pseg.dt
     tagger = pseg.POSTokenizer.__new__(pseg.POSTokenizer)  # its __init__ would read the tags again
     tagger.tokenizer, tagger.word_tag_tab = segmenter, pseg.dt.word_tag_tab
     return tagger
+
+
+_posseg_lock = threading.Lock()
+
+
+def _posseg():
+    """jieba.posseg, its word tags from the piece cache. Importing it builds a tagger over
+    jieba's default dictionary that parses every line of dict.txt for its tag (~0.2 s, in
+    every process that saves a memory); here that parse reads an empty file instead, and
+    the tags come from the cache (written from jieba's own parse the first time)."""
+    import sys
+
+    jieba = _import_jieba()
+    with _posseg_lock:
+        if "jieba.posseg" in sys.modules:
+            return sys.modules["jieba.posseg"]
+        try:
+            path = piece_cache.cache_path(os.path.join(os.path.dirname(jieba.__file__), "dict.txt"), "jieba-tags")
+        except OSError:
+            path = None
+        tags = None
+        if path is not None and path.is_file():
+            try:
+                tags, _ = piece_cache.read(path)
+            except (OSError, ValueError):
+                tags = None  # damaged: written again below
+        if tags is None:  # jieba's own parse, kept for next time
+            import jieba.posseg as pseg
+
+            if path is not None:
+                piece_cache.write(path, pseg.dt.word_tag_tab)
+            return pseg
+        default = jieba.dt.dictionary
+        jieba.dt.dictionary = os.devnull  # the import's tagger reads this (nothing), not dict.txt
+        try:
+            import jieba.posseg as pseg
+        finally:
+            jieba.dt.dictionary = default
+        pseg.dt.word_tag_tab = tags
+        return pseg
