@@ -240,17 +240,17 @@ def containing(conn, terms: set[str]) -> set[int]:
             p for p in pairs if p[0] not in BIGRAM_SKIP and p[1] not in BIGRAM_SKIP and all("\u3400" <= ch for ch in p)
         ]
         if pairs:
-            # Counting stops at 1,000: past that a pair is common, and counting it all costs.
-            counts = [
-                (
-                    conn.execute(
-                        "SELECT COUNT(*) FROM (SELECT 1 FROM search_gram WHERE term = ? LIMIT 1000) AS hits", (p,)
-                    ).fetchone()[0],
-                    p,
-                )
-                for p in dict.fromkeys(pairs)
-            ]
-            rarest = min(counts)[1]
+            # Counting stops at the rarest count so far (1,000 at first: past that a pair is
+            # common, and counting it all costs). Any pair gives the same documents.
+            fewest, rarest = 1000, pairs[0]
+            for p in dict.fromkeys(pairs):
+                n = conn.execute(
+                    "SELECT COUNT(*) FROM (SELECT 1 FROM search_gram WHERE term = ? LIMIT ?) AS hits", (p, fewest)
+                ).fetchone()[0]
+                if n < fewest:
+                    fewest, rarest = n, p
+                if not fewest:
+                    break
             rows = conn.execute(
                 "SELECT t.doc FROM search_gram g JOIN search_text t ON t.doc = g.doc "
                 "WHERE g.term = ? AND instr(t.text, ?) > 0",
