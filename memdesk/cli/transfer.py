@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from ..core.changes import Changes
 from ..core.errors import ValidationError
 from ..core.io.export import EXPORT_FORMATS, export_file, export_text
 from ..core.io.personas import Choice
-from ..core.io.plan import FORMATS, apply_import, plan_file
+from ..core.io.plan import FORMATS, apply_import, plan_file, plan_source, start_workers
+from ..core.io.sources import read_file
 from ..core.queries import ALL, GLOBAL, means_global
 from .options import add_command
 from .output import fail, print_json
@@ -91,12 +93,19 @@ def _persona_options(args, store) -> dict:
 
 
 def cmd_import(args, store) -> int:
-    plan = plan_file(store, args.file, format=args.format, **_persona_options(args, store))
-    invalid = plan.count("invalid")
-    refused = args.strict and invalid > 0
-    changes = Changes()
-    if not args.dry_run and not refused:
-        changes = apply_import(store, plan, on_conflict=args.on_conflict)
+    options = _persona_options(args, store)
+    source = read_file(args.file, args.format)
+    workers = None if args.dry_run else start_workers(store, source)  # they load while the plan is made
+    try:
+        plan = plan_source(store, source, name=Path(args.file).stem, **options)
+        invalid = plan.count("invalid")
+        refused = args.strict and invalid > 0
+        changes = Changes()
+        if not args.dry_run and not refused:
+            changes = apply_import(store, plan, on_conflict=args.on_conflict, workers=workers)
+    finally:
+        if workers is not None:
+            workers.close()
     summary = plan.summary()
     mapped = [
         i for i in plan.items if i.status in ("new", "updated") and i.reason and not i.reason.startswith("differs")

@@ -29,6 +29,7 @@ from ..bulk_insert import insert_new
 from ..changes import Changes
 from ..errors import MemDeskError, ValidationError
 from ..models import Memory, Persona, Revision
+from ..parallel import MIN_ITEMS
 from ..records import REVISION_REASONS
 from ..times import now_utc, parse_time
 from . import native, sources
@@ -290,12 +291,29 @@ def _same(a, b) -> bool:
     return a == b
 
 
+def start_workers(store, source: sources.Source):
+    """The worker processes of a bulk import, forked as soon as its file is read so they
+    load their dictionaries while the plan is made (search/precut.py); None for a small
+    file or where forking is not safe. Pass them to apply_import, close them after."""
+    if len(source.records) < MIN_ITEMS:
+        return None
+    from ..search.precut import Workers  # jieba and the worker processes only for a bulk import
+
+    return Workers.start(store, len(source.records))
+
+
 def apply_import(
-    store, plan: ImportPlan, *, on_conflict: str = "skip", backup: bool = True, strict: bool = False
+    store,
+    plan: ImportPlan,
+    *,
+    on_conflict: str = "skip",
+    backup: bool = True,
+    strict: bool = False,
+    workers=None,
 ) -> Changes:
     """Write the plan in one transaction; invalid records are skipped (refused if ``strict``).
 
-    Conflicts are skipped unless on_conflict='theirs'.
+    Conflicts are skipped unless on_conflict='theirs'. ``workers``: start_workers'.
     """
     if on_conflict not in ("skip", "theirs"):
         raise MemDeskError("on_conflict must be 'skip' or 'theirs'")
@@ -314,7 +332,7 @@ def apply_import(
     rows, tags = _new_rows([item.fields for item in new_items])
     from ..search.precut import Ahead  # jieba and the worker processes only for a bulk import
 
-    ahead = Ahead.start(store, rows, personas=[f["name"] for f in personas.values()])
+    ahead = Ahead.start(store, rows, personas=[f["name"] for f in personas.values()], workers=workers)
     try:
         if backup and store.path is not None:  # PostgreSQL: no file to copy; the import is one transaction
             make_backup(store.path, "import")
@@ -424,7 +442,14 @@ def import_file(
     **personas,
 ):
     """Plan (and unless dry_run, apply) an import from a file: (plan, changes)."""
-    plan = plan_file(store, path, format=format, **personas)
-    if dry_run:
-        return plan, Changes()
-    return plan, apply_import(store, plan, on_conflict=on_conflict, strict=strict)
+    path = Path(path)
+    source = sources.read_file(path, format)
+    workers = None if dry_run else start_workers(store, source)
+    try:
+        plan = plan_source(store, source, name=path.stem, **personas)
+        if dry_run:
+            return plan, Changes()
+        return plan, apply_import(store, plan, on_conflict=on_conflict, strict=strict, workers=workers)
+    finally:
+        if workers is not None:
+            workers.close()

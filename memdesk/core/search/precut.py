@@ -4,9 +4,12 @@ together with its importance estimate (fork, as core/parallel.py explains).
 A bulk import used to estimate importance in one pool of workers, insert the rows,
 and only then, as the transaction ended, cut the memories for the index in a second
 pool, with dictionaries loaded and workers started twice and the writer idle while
-they ran. Here one pool starts as soon as the rows are made: the workers score
-first (the rows wait for that), then cut, while this process backs up, inserts the
-rows and writes the index as the cuts come in (indexer.sync).
+they ran. Here one pool (Workers) is forked as soon as the file is read: each worker
+loads jieba, its word tags and the pinyin phrases while this process plans the
+import, then scores (the rows wait for that) and cuts, while this process backs up,
+inserts the rows and writes the index as the cuts come in (indexer.sync). The
+vocabulary the cuts need is known only once the plan is made; the workers read it
+from a file written then.
 
 Exactness: a cut depends on the memory's fields and on the store's vocabulary terms
 inside its text (indexer docstring). These cuts are made with the vocabulary the
@@ -36,6 +39,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import tempfile
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
@@ -63,19 +67,63 @@ def _text_of(record) -> _Text:
     return _Text(record.title, record.content, record.summary, tuple(record.tags), record.group)
 
 
-_inherited: tuple[Tokenizer, Vocabulary] | None = None  # set before the fork, read by the workers
+_inherited: Tokenizer | None = None  # set before the fork, read by the workers
+_vocabularies: dict[str, Vocabulary] = {}  # in a worker: the vocabulary files it read, by path
 
 
-def _work(job: tuple[str, Any]):
-    kind, value = job
+def _load() -> None:
+    """A worker's start: jieba, its word tags and the pinyin phrases, loaded in each worker
+    while the parent plans the import (not once in the parent before forking, which the
+    plan then had to wait for)."""
+    from ..maintenance.importance import score_memory
+
+    assert _inherited is not None, "set by Workers.start before the workers fork"
+    _inherited.warm_up()
+    SHARED_PINYIN.load_phrases()
+    score_memory("", "预热")
+
+
+def _work(job: tuple[str, Any, str | None]):
+    kind, value, where = job
     if kind == "score":
         from ..maintenance.importance import score_memory
 
         return score_memory(*value)
-    assert _inherited is not None, "set by Ahead.start before the workers fork"
-    tokenizer, vocabulary = _inherited
+    assert _inherited is not None and where is not None
+    vocabulary = _vocabularies.get(where)
+    if vocabulary is None:
+        with open(where, encoding="utf-8") as handle:
+            vocabulary = _vocabularies[where] = Vocabulary.of(json.load(handle))
     text = searchable_text(value)
-    return cut_one((tokenizer, value, vocabulary.within(text)), text)
+    return cut_one((_inherited, value, vocabulary.within(text)), text)
+
+
+class Workers:
+    """One import's worker processes. Forked as soon as the file is read (import_file, the
+    CLI's import), they load their dictionaries while this process plans."""
+
+    def __init__(self, pool):
+        self.pool = pool
+
+    @classmethod
+    def start(cls, store, count: int) -> Workers | None:
+        """Workers for ``count`` records, or None where forking is not safe or not worth it."""
+        global _inherited
+        if count < MIN_ITEMS or not can_fork():
+            return None
+        _inherited = store.tokenizer  # not loaded yet: each worker loads its copy
+        try:
+            pool = multiprocessing.get_context("fork").Pool(os.cpu_count(), initializer=_load)
+        finally:
+            _inherited = None
+        return cls(pool)
+
+    def close(self) -> None:
+        """Stop the workers (again: no harm)."""
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+            self.pool = None
 
 
 class Ahead:
@@ -84,35 +132,38 @@ class Ahead:
     ``scores()`` gives the estimates of the rows that want one, in order; sync asks
     ``has`` of each new memory, then ``terms_for`` as it writes them."""
 
-    def __init__(self, ids: list[str], texts: list[_Text], scored: int, vocabulary: Vocabulary, pool, results):
+    def __init__(self, ids: list[str], texts: list[_Text], scored: int, vocabulary: Vocabulary, workers, results):
         self._ids = {memory_id: i for i, memory_id in enumerate(ids)}
         self._texts = texts
         self._scored = scored
         self.vocabulary = vocabulary
-        self._pool, self._results = pool, results
+        self._workers, self._results = workers, results
         self._got: list = []
+        self._file: str | None = None
 
     @classmethod
-    def start(cls, store, rows: list[dict], *, personas: Iterable[str] = ()) -> Ahead | None:
-        """Start the workers for ``rows`` (new_row() dicts, "_estimate" marking those to score);
-        ``personas``: names of personas the import creates (their names become vocabulary).
-        None where forking is not safe or not worth it: the write path then does it all."""
-        global _inherited
-        if len(rows) < MIN_ITEMS or not can_fork():
+    def start(
+        cls, store, rows: list[dict], *, personas: Iterable[str] = (), workers: Workers | None = None
+    ) -> Ahead | None:
+        """Start the work on ``rows`` (new_row() dicts, "_estimate" marking those to score);
+        ``personas``: names of personas the import creates (their names become vocabulary);
+        ``workers``: started already (Workers.start), else started here. The Ahead closes
+        them. None where forking is not safe or not worth it: the write path then does it all."""
+        if len(rows) < MIN_ITEMS:
+            return None
+        workers = workers or Workers.start(store, len(rows))
+        if workers is None:
             return None
         texts = [_Text(r["title"], r["content"], r["summary"], tuple(json.loads(r["tags"])), r["group"]) for r in rows]
-        vocabulary = Vocabulary.of(_vocabulary_after(store, texts, personas))
-        tokenizer = store.tokenizer
-        tokenizer.warm_up()  # what the workers inherit: jieba, its word tags, the pinyin phrases
-        SHARED_PINYIN.load_phrases()
-        scores = [("score", (r["title"], r["content"])) for r in rows if r.get("_estimate")]
-        if scores:
-            _work(scores[0])
-        _inherited = (tokenizer, vocabulary)
-        pool = multiprocessing.get_context("fork").Pool(os.cpu_count())
-        _inherited = None  # the workers have their copy
-        results = pool.imap(_work, scores + [("cut", t) for t in texts], chunksize=CHUNK)
-        return cls([r["id"] for r in rows], texts, len(scores), vocabulary, pool, results)
+        terms = _vocabulary_after(store, texts, personas)
+        handle, where = tempfile.mkstemp(prefix="memdesk-vocabulary-", suffix=".json")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(sorted(terms), out, ensure_ascii=False)
+        scores = [("score", (r["title"], r["content"]), None) for r in rows if r.get("_estimate")]
+        results = workers.pool.imap(_work, scores + [("cut", t, where) for t in texts], chunksize=CHUNK)
+        ahead = cls([r["id"] for r in rows], texts, len(scores), Vocabulary.of(terms), workers, results)
+        ahead._file = where
+        return ahead
 
     def _upto(self, n: int) -> None:
         while len(self._got) < n:
@@ -141,8 +192,10 @@ class Ahead:
         return terms
 
     def close(self) -> None:
-        self._pool.terminate()
-        self._pool.join()
+        self._workers.close()
+        if self._file is not None:
+            os.unlink(self._file)
+            self._file = None
 
 
 def _vocabulary_after(store, texts: list[_Text], personas: Iterable[str]) -> set[str]:

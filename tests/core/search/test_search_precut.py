@@ -121,3 +121,27 @@ def test_an_import_written_in_slices_equals_a_fresh_build(store, monkeypatch):
     row = store.connection().execute("SELECT words FROM search_doc WHERE memory_id = ?", (old,)).fetchone()
     assert "咖啡因" in json.loads(row[0])  # a tag the import brought, now cut whole
     assert_equals_rebuild(store)
+
+
+def test_the_cli_import_of_many_memories_equals_a_fresh_build(tmp_path):
+    """`memdesk import` forks its workers before planning (they load jieba meanwhile)."""
+    import subprocess
+    import sys
+
+    path, data = tmp_path / "m.db", tmp_path / "many.json"
+    records = _fields(MIN_ITEMS + 10)
+    data.write_text(json.dumps({"memories": records}, ensure_ascii=False), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "memdesk", "--db", str(path), "import", str(data), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(done.stdout)["written"] == len(records)
+    store = Store.open(path)
+    try:
+        assert store.count(state="all") == len(records)
+        assert store.get(records[1]["id"]).importance == _auto(records[1])
+        assert_equals_rebuild(store)
+    finally:
+        store.close()
