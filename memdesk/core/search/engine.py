@@ -313,7 +313,7 @@ class SearchEngine:
         found = self._index.table.records_of(slots)
         records = [found[slot] for slot in slots]
         explanations = Explanations(
-            lambda: explain_hits(self._lock, lambda: self._index, r, records, cols, fusion, final, ranks)
+            lambda: explain_hits(self._lock, lambda: self._index, r, slots, records, (cols, fusion, final, ranks))
         )
         return [SearchHit(record.id, final[i], record, explanations, i) for i, record in enumerate(records)]
 

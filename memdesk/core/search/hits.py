@@ -54,15 +54,20 @@ class SearchHit:
 
 
 def explain_hits(
-    lock, index_now: Callable, r, records: list[MemoryRecord], cols: dict, fusion: list, final: list, ranks: dict
+    lock, index_now: Callable, r, slots: list[int], records: list[MemoryRecord], numbers: tuple
 ) -> list[HitExplanation]:
     """Every hit's HitExplanation (``Explanations``' maker): the matched words, readings and
-    script folds from the engine's index as it now is (under its lock), the numbers the
-    ranking kept."""
+    script folds from the engine's index as it now is (under its lock), the numbers
+    (columns, fusion, final, ranks) the ranking kept. ``slots``: where the hits were."""
+    cols, fusion, final, ranks = numbers
     with lock:
         index = index_now()
         table, keyword = index.table, index.keyword
-        found = {record.id: table.slot(record.id) for record in records}
+        now = table.records_of(slots)  # the records the search read, unless a write came since
+        found = {
+            record.id: slot if (now.get(slot) is not None and now[slot].id == record.id) else table.slot(record.id)
+            for slot, record in zip(slots, records)
+        }
         slots = [s for s in found.values() if s is not None]
         prefetch = getattr(keyword.words, "prefetch", None)
         if prefetch is not None and r.terms.pinyin:  # naming a pinyin match reads the hits' word bags
