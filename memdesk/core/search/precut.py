@@ -18,20 +18,22 @@ brings). sync takes one only when the memory's fields are the ones it was made
 from and the vocabulary is exactly that one, and cuts anew otherwise (another
 process wrote in between, say), so the index is the same either way.
 
-Figures, 2026-12-01 22:00 UTC (bench/import_speed.py, 10k memories, other
-processes paused during each run, interleaved A/B against 3bfdec0): 7.2 / 7.3
-/ 7.9 s before, 5.7 / 5.8 / 6.1 s now. The goal of 4 s is still not met, and
-what is left is not waiting: the writing process spends ~4.0 s of CPU (loading jieba, its word
-tags and the pinyin tables before the fork 0.65, the memory rows 0.65, the
-680k posting rows 1.3, the rest of the index rows 0.8, the plan 0.3), the
-workers ~3.8 s (the importance tagger 1.45, the cut 1.6), on 2 cores.
-Measured, not done: the posting rows cost ~1.5 us each through executemany
-but ~0.25 us by INSERT ... SELECT from a table SQLite already holds, so
-workers writing their postings into files of their own for the writer to
-copy would take ~1 s off the writer and put ~0.8 s on the workers, which
-then set the pace (~3.8 s of CPU each side); the tagger's and the cut's
-jieba passes walk the same dictionary graph of the same text and could share
-it (~0.6 s of worker CPU).
+Figures (bench/import_speed.py, 10k memories, 2-core machine; wall times swing
+1.5x with the machine's load, so A/B runs interleaved against the code before).
+2026-12-01 22:00 UTC, one worker pass against 3bfdec0: 7.2-7.9 s -> 5.7-6.1 s.
+2026-12-01 23:50 UTC, quiet, against 152ad08: 4.4-4.7 s; with new memories'
+postings made by SQLite (index_writer) and statement journals in memory (db.py)
+3.9-4.1 s: the writer's CPU 3.8 -> 3.0 s, the workers' 3.4 s. What was left
+then: ~1 s before the workers could start (the plan 0.35, loading jieba, its
+word tags and the pinyin phrases 0.65), the workers bound the rest. With the
+workers forked as the file is read and loading while the plan is made, on a
+machine ~1.3x slower than that hour (the old code's best 5.6 s against 4.4):
+old 5.6-7.0 s, new 4.6-6.5 s (best of 7 runs each: 5.6 and 4.6), total CPU
+9.5-10.5 -> ~9.0 s; scaled to the quiet hour ~3.6 s.
+Measured, not done: the importance tagger's and the cut's jieba passes walk the
+same dictionary graph of much the same text and could share it (~0.6 s of
+worker CPU), but the cut's text is normalised and carries the vocabulary
+overlay, so the two graphs agree only where neither changes anything.
 """
 
 from __future__ import annotations
