@@ -92,20 +92,25 @@ def _persona_options(args, store) -> dict:
     return options
 
 
-def cmd_import(args, store) -> int:
+def _plan_and_apply(args, store):
+    """(plan, changes written, refused by --strict)."""
     options = _persona_options(args, store)
     source = read_file(args.file, args.format)
     workers = None if args.dry_run else start_workers(store, source)  # they load while the plan is made
     try:
         plan = plan_source(store, source, name=Path(args.file).stem, **options)
-        invalid = plan.count("invalid")
-        refused = args.strict and invalid > 0
-        changes = Changes()
-        if not args.dry_run and not refused:
-            changes = apply_import(store, plan, on_conflict=args.on_conflict, workers=workers)
+        refused = args.strict and plan.count("invalid") > 0
+        if args.dry_run or refused:
+            return plan, Changes(), refused
+        return plan, apply_import(store, plan, on_conflict=args.on_conflict, workers=workers), False
     finally:
         if workers is not None:
             workers.close()
+
+
+def cmd_import(args, store) -> int:
+    plan, changes, refused = _plan_and_apply(args, store)
+    invalid = plan.count("invalid")
     summary = plan.summary()
     mapped = [
         i for i in plan.items if i.status in ("new", "updated") and i.reason and not i.reason.startswith("differs")

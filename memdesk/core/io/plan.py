@@ -13,7 +13,6 @@ not one query per record: that is what keeps 10k records in seconds.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -28,14 +27,14 @@ from ..backup import make_backup
 from ..bulk_insert import insert_new
 from ..changes import Changes
 from ..errors import MemDeskError, ValidationError
-from ..models import Memory, Persona, Revision
+from ..models import Memory, Persona
 from ..parallel import MIN_ITEMS
-from ..records import REVISION_REASONS
-from ..times import now_utc, parse_time
+from ..times import now_utc
 from . import native, sources
 from .common import bind
 from .personas import ALIASES_KEY, Choice, Resolver, UnknownPersona, load_aliases
 from .reading import ImportFileError
+from .revisions import copy_revisions
 
 STATUSES = ("new", "updated", "unchanged", "conflict", "invalid")
 FORMATS = sources.FORMATS
@@ -339,7 +338,7 @@ def apply_import(
         with store.write(ahead=ahead):
             changes = _write(store, plan, todo, personas, (rows, tags), ahead)
             if new_items:
-                _copy_revisions(zip(changes.added, (item.revisions for item in new_items)))
+                copy_revisions(zip(changes.added, (item.revisions for item in new_items)))
     finally:
         if ahead is not None:
             ahead.close()
@@ -402,33 +401,6 @@ def _create_persona(persona_id: str, fields: dict) -> Changes:
         name=fields["name"], id=persona_id, auto_save_memory=bool(fields.get("auto_save_memory", True)), **extras
     )
     return changes
-
-
-def _copy_revisions(pairs) -> None:
-    rows = []
-    for memory_id, revisions in pairs:
-        for rev in revisions or []:
-            if not isinstance(rev, dict):
-                continue
-            try:
-                at = parse_time(rev.get("at"), field="revision at") or now_utc()
-            except ValueError:
-                continue
-            before, after = rev.get("before"), rev.get("after")
-            if not isinstance(before, dict) or not isinstance(after, dict):
-                continue
-            rows.append(
-                {
-                    "memory": memory_id,
-                    "at": at,
-                    "reason": rev.get("reason") if rev.get("reason") in REVISION_REASONS else "import",
-                    "version": rev.get("version") if isinstance(rev.get("version"), int) else 1,
-                    "before": json.dumps(before, ensure_ascii=False),
-                    "after": json.dumps(after, ensure_ascii=False),
-                }
-            )
-    for start in range(0, len(rows), 200):
-        Revision.insert_many(rows[start : start + 200]).execute()
 
 
 def import_file(

@@ -54,7 +54,7 @@ def test_import_is_all_or_nothing_after_a_backup(store, tmp_path, monkeypatch):
     def broken(memory_id, revisions):  # fail after the rows went in
         raise ValidationError("revision", "disk full")
 
-    monkeypatch.setattr(plan_module, "_copy_revisions", lambda pairs: broken(*next(iter(pairs))))
+    monkeypatch.setattr(plan_module, "copy_revisions", lambda pairs: broken(*next(iter(pairs))))
     with pytest.raises(ValidationError):
         apply_import(store, plan)
     assert store.count(state="all") == 1
