@@ -9,7 +9,7 @@ from ..core.changes import Changes
 from ..core.errors import ValidationError
 from ..core.io.export import EXPORT_FORMATS, export_file, export_text
 from ..core.io.personas import Choice
-from ..core.io.plan import FORMATS, apply_import, plan_file, plan_source, start_workers
+from ..core.io.plan import FORMATS, apply_import, import_workers, plan_file, plan_source
 from ..core.io.sources import read_file
 from ..core.queries import ALL, GLOBAL, means_global
 from .options import add_command
@@ -96,16 +96,12 @@ def _plan_and_apply(args, store):
     """(plan, changes written, refused by --strict)."""
     options = _persona_options(args, store)
     source = read_file(args.file, args.format)
-    workers = None if args.dry_run else start_workers(store, source)  # they load while the plan is made
-    try:
+    with import_workers(store, source, wanted=not args.dry_run) as workers:  # they load while the plan is made
         plan = plan_source(store, source, name=Path(args.file).stem, **options)
         refused = args.strict and plan.count("invalid") > 0
         if args.dry_run or refused:
             return plan, Changes(), refused
         return plan, apply_import(store, plan, on_conflict=args.on_conflict, workers=workers), False
-    finally:
-        if workers is not None:
-            workers.close()
 
 
 def cmd_import(args, store) -> int:

@@ -14,6 +14,8 @@ not one query per record: that is what keeps 10k records in seconds.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -290,15 +292,22 @@ def _same(a, b) -> bool:
     return a == b
 
 
-def start_workers(store, source: sources.Source):
+@contextmanager
+def import_workers(store, source: sources.Source, *, wanted: bool = True) -> Iterator:
     """The worker processes of a bulk import, forked as soon as its file is read so they
-    load their dictionaries while the plan is made (search/precut.py); None for a small
-    file or where forking is not safe. Pass them to apply_import, close them after."""
-    if len(source.records) < MIN_ITEMS:
-        return None
-    from ..search.precut import Workers  # jieba and the worker processes only for a bulk import
+    load their dictionaries while the plan is made (search/precut.py), stopped on leaving;
+    None for a small file, where forking is not safe, or when not ``wanted`` (a dry run).
+    Pass them to apply_import."""
+    workers = None
+    if wanted and len(source.records) >= MIN_ITEMS:
+        from ..search.precut import Workers  # jieba and the worker processes only for a bulk import
 
-    return Workers.start(store, len(source.records))
+        workers = Workers.start(store, len(source.records))
+    try:
+        yield workers
+    finally:
+        if workers is not None:
+            workers.close()
 
 
 def apply_import(
@@ -312,7 +321,7 @@ def apply_import(
 ) -> Changes:
     """Write the plan in one transaction; invalid records are skipped (refused if ``strict``).
 
-    Conflicts are skipped unless on_conflict='theirs'. ``workers``: start_workers'.
+    Conflicts are skipped unless on_conflict='theirs'. ``workers``: import_workers'.
     """
     if on_conflict not in ("skip", "theirs"):
         raise MemDeskError("on_conflict must be 'skip' or 'theirs'")
@@ -416,12 +425,8 @@ def import_file(
     """Plan (and unless dry_run, apply) an import from a file: (plan, changes)."""
     path = Path(path)
     source = sources.read_file(path, format)
-    workers = None if dry_run else start_workers(store, source)
-    try:
+    with import_workers(store, source, wanted=not dry_run) as workers:
         plan = plan_source(store, source, name=path.stem, **personas)
         if dry_run:
             return plan, Changes()
         return plan, apply_import(store, plan, on_conflict=on_conflict, strict=strict, workers=workers)
-    finally:
-        if workers is not None:
-            workers.close()

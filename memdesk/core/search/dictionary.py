@@ -39,21 +39,30 @@ def segmenter():
     jieba = _import_jieba()
     jieba.setLogLevel(logging.WARNING)
     seg = jieba.Tokenizer()
-    try:
-        path = piece_cache.cache_path(os.path.join(os.path.dirname(jieba.__file__), "dict.txt"), "jieba")
-    except OSError:
-        path = None
-    if path is not None and path.is_file():
-        try:
-            seg.FREQ, seg.total = piece_cache.read(path)
-            seg.initialized = True
-            return seg
-        except (OSError, ValueError):
-            pass  # damaged: rebuilt below
+    path, cached = _cached(jieba, "jieba")
+    if cached is not None:
+        seg.FREQ, seg.total = cached
+        seg.initialized = True
+        return seg
     seg.initialize()
     if path is not None:
         piece_cache.write(path, seg.FREQ, seg.total)
     return seg
+
+
+def _cached(jieba, name: str):
+    """(the piece cache's path for a table made from jieba's dict.txt, (table, number) or
+    None when there is none yet or it is damaged: made again and written by the caller)."""
+    try:
+        path = piece_cache.cache_path(os.path.join(os.path.dirname(jieba.__file__), "dict.txt"), name)
+    except OSError:
+        return None, None
+    if not path.is_file():
+        return path, None
+    try:
+        return path, piece_cache.read(path)
+    except (OSError, ValueError):
+        return path, None
 
 
 def pos_tagger(segmenter=None):
@@ -83,17 +92,8 @@ def _posseg():
     with _posseg_lock:
         if "jieba.posseg" in sys.modules:
             return sys.modules["jieba.posseg"]
-        try:
-            path = piece_cache.cache_path(os.path.join(os.path.dirname(jieba.__file__), "dict.txt"), "jieba-tags")
-        except OSError:
-            path = None
-        tags = None
-        if path is not None and path.is_file():
-            try:
-                tags, _ = piece_cache.read(path)
-            except (OSError, ValueError):
-                tags = None  # damaged: written again below
-        if tags is None:  # jieba's own parse, kept for next time
+        path, cached = _cached(jieba, "jieba-tags")
+        if cached is None:  # jieba's own parse, kept for next time
             import jieba.posseg as pseg
 
             if path is not None:
@@ -105,5 +105,5 @@ def _posseg():
             import jieba.posseg as pseg
         finally:
             jieba.dt.dictionary = default
-        pseg.dt.word_tag_tab = tags
+        pseg.dt.word_tag_tab = cached[0]
         return pseg

@@ -312,8 +312,9 @@ class SearchEngine:
         ranks = {name: rank[shown].tolist() for name, rank in r.ranks.items()}
         found = self._index.table.records_of(slots)
         records = [found[slot] for slot in slots]
+        asked, numbers = (r.terms, r.plan.rank_texts), (cols, fusion, final, ranks)
         explanations = Explanations(
-            lambda: explain_hits(self._lock, lambda: self._index, r, slots, records, (cols, fusion, final, ranks))
+            lambda: explain_hits(self._lock, lambda: self._index, asked, slots, records, numbers)
         )
         return [SearchHit(record.id, final[i], record, explanations, i) for i, record in enumerate(records)]
 

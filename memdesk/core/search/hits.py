@@ -55,11 +55,14 @@ class SearchHit:
 
 
 def explain_hits(
-    lock, index_now: Callable, r, slots: list[int], records: list[MemoryRecord], numbers: tuple
+    lock, index_now: Callable, asked: tuple, slots: list[int], records: list[MemoryRecord], numbers: tuple
 ) -> list[HitExplanation]:
     """Every hit's HitExplanation (``Explanations``' maker): the matched words, readings and
     script folds from the engine's index as it now is (under its lock), the numbers
-    (columns, fusion, final, ranks) the ranking kept. ``slots``: where the hits were."""
+    (columns, fusion, final, ranks) the ranking kept. ``asked``: the query's terms and the
+    texts it ranks by; ``slots``: where the hits were. Only these are kept until asked,
+    not the ranking's arrays over every memory."""
+    terms, rank_texts = asked
     cols, fusion, final, ranks = numbers
     with lock:
         index = index_now()
@@ -71,14 +74,14 @@ def explain_hits(
         }
         slots = [s for s in found.values() if s is not None]
         prefetch = getattr(keyword.words, "prefetch", None)
-        if prefetch is not None and r.terms.pinyin:  # naming a pinyin match reads the hits' word bags
+        if prefetch is not None and terms.pinyin:  # naming a pinyin match reads the hits' word bags
             prefetch(slots, keyword.bigrams)
-        matched = dict(zip(slots, keyword.matched_many(slots, r.terms)))
+        matched = dict(zip(slots, keyword.matched_many(slots, terms)))
         out = []
         for i, record in enumerate(records):
             slot = found[record.id]
-            words, grams = matched.get(slot, ([], [])) if slot is not None else ([], [])
-            pinyin = keyword.matched_pinyin(slot, r.terms) if r.terms.pinyin and slot is not None else []
+            words, grams = matched.get(slot, ([], []))
+            pinyin = keyword.matched_pinyin(slot, terms) if terms.pinyin and slot is not None else []
             hit_ranks = {name: (values[i] or None) for name, values in ranks.items()}
             sim = cols["vector"][i]
             out.append(
@@ -98,7 +101,7 @@ def explain_hits(
                     found_by=tuple(n for n, v in hit_ranks.items() if v),
                     position=i + 1,
                     matched_pinyin=tuple(pinyin),
-                    matched_script=script_matches(r.plan.rank_texts, record, words + grams),
+                    matched_script=script_matches(rank_texts, record, words + grams),
                     pinyin_score=cols["pinyin"][i],
                 )
             )

@@ -134,14 +134,14 @@ class Ahead:
     ``scores()`` gives the estimates of the rows that want one, in order; sync asks
     ``has`` of each new memory, then ``terms_for`` as it writes them."""
 
-    def __init__(self, ids: list[str], texts: list[_Text], scored: int, vocabulary: Vocabulary, workers, results):
+    def __init__(self, ids: list[str], texts: list[_Text], scored: int, vocabulary: Vocabulary, workers, results, file):
         self._ids = {memory_id: i for i, memory_id in enumerate(ids)}
         self._texts = texts
         self._scored = scored
         self.vocabulary = vocabulary
         self._workers, self._results = workers, results
         self._got: list = []
-        self._file: str | None = None
+        self._file: str | None = file  # the vocabulary the workers read
 
     @classmethod
     def start(
@@ -163,9 +163,7 @@ class Ahead:
             json.dump(sorted(terms), out, ensure_ascii=False)
         scores = [("score", (r["title"], r["content"]), None) for r in rows if r.get("_estimate")]
         results = workers.pool.imap(_work, scores + [("cut", t, where) for t in texts], chunksize=CHUNK)
-        ahead = cls([r["id"] for r in rows], texts, len(scores), Vocabulary.of(terms), workers, results)
-        ahead._file = where
-        return ahead
+        return cls([r["id"] for r in rows], texts, len(scores), Vocabulary.of(terms), workers, results, where)
 
     def _upto(self, n: int) -> None:
         while len(self._got) < n:
