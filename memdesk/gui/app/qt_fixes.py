@@ -12,6 +12,14 @@ Until then we detect the leak (not the version number) and lift the three
 singletons' reference counts far out of reach, as Python 3.12 does by making
 them immortal. They are static objects that are never freed, so an
 over-count costs nothing.
+
+PySide6 also replaces ``__import__``: after every import it asks whether the new
+module's source mentions "PySide6" (for its opt-in ``from __feature__ import``
+syntax), through inspect.getsource. That tokenises each module's whole source on
+whichever thread imported it and keeps every line in linecache: the window's
+start imports ~360 modules on its worker threads, ~150 ms of GIL-holding work
+beside the UI thread and ~6 MB of source text kept. quiet_feature_scan gives the
+same answer from the file's bytes.
 """
 
 from __future__ import annotations
@@ -48,4 +56,32 @@ def apply() -> bool:
     return True
 
 
+def _mentions_pyside(module) -> bool:
+    """The feature scan's answer: does the module's source file mention PySide6? A module
+    without a .py source (extension, frozen, bundled bytecode) gets no (the original's
+    inspect.getsource fails on those and answers no as well)."""
+    path = getattr(module, "__file__", None)
+    if not isinstance(path, str) or not path.endswith(".py"):
+        return False
+    try:
+        with open(path, "rb") as handle:
+            return b"PySide6" in handle.read()
+    except OSError:
+        return False
+
+
+def quiet_feature_scan() -> bool:
+    """Swap PySide6's post-import source scan for _mentions_pyside. Returns True when done
+    (False when this PySide6 has no such scan)."""
+    try:
+        from PySide6.support import feature
+    except ImportError:
+        return False
+    if not callable(getattr(feature, "_mod_uses_pyside", None)):
+        return False
+    feature._mod_uses_pyside = _mentions_pyside
+    return True
+
+
 APPLIED = apply()
+QUIET_SCAN = quiet_feature_scan()
