@@ -293,3 +293,33 @@ def test_saving_while_another_process_holds_the_lock(launch, db_path, qtbot, typ
     assert not window.waiting_label.isVisible() and not window.editor.dirty
     gaps = [(b - a) * 1000 for a, b in zip(ticks, ticks[1:])]
     assert len(gaps) > 100 and max(gaps) < 250  # the window kept running while it waited
+
+
+def test_a_held_feed_is_not_read_and_then_reports_what_came_meanwhile(db_path, qtbot):
+    """The window holds the feed's first read (every memory's fingerprint) until its tree has
+    loaded; a change another process makes meanwhile still arrives once it is let go."""
+    from memdesk.gui.app.session import FEED_POLL_MS, Session
+
+    seed(db_path)
+    store = Store.open(db_path)
+    session = Session(store)
+    try:
+        got = []
+        session.changes_applied.connect(got.append)
+        session.hold_feed()
+        new = elsewhere(db_path, 'out["id"] = store.add(content="启动时写入的记忆").added[0]')["id"]
+        qtbot.wait(3 * FEED_POLL_MS)
+        assert not session.feed.started and got == []
+        session.release_feed()
+        shown(qtbot, lambda: any(new in changes.updated for changes in got))
+        assert session.feed.started
+    finally:
+        session.close()
+
+
+def test_the_window_reads_the_feed_once_its_tree_has_loaded(launch, db_path, qtbot):
+    seed(db_path)
+    window = launch(db_path)
+    qtbot.waitUntil(lambda: window.session.feed.started, timeout=SHOWN_WITHIN_MS)
+    new = elsewhere(db_path, 'out["id"] = store.add(content="之后的记忆", title="之后").added[0]')["id"]
+    shown(qtbot, lambda: brief(window, new) is not None)

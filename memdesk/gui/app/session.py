@@ -59,6 +59,7 @@ class Session(QObject):
         self.feed.begin_at(store.change_marker())
         self._polling = False
         self._again = False  # woken while the db lane was busy: poll once it is free
+        self._feed_held = False  # hold_feed: the first poll waits for the window's start-up
         self._closed = False
         self._writes = 0  # our writes queued or running on the db lane
         self._waiting = False
@@ -280,7 +281,7 @@ class Session(QObject):
         changes (``note`` says "external"); access-count touches change nothing a
         person sees and are dropped by the reader. Returns True if a read started.
         """
-        if self._closed or self._polling or self.taskman.lane_busy("db"):
+        if self._closed or self._polling or self._feed_held or self.taskman.lane_busy("db"):
             return False  # our own write runs; the next tick (or _lane_freed) reads what it left behind
         self._polling = True
         feed = self.feed
@@ -294,6 +295,21 @@ class Session(QObject):
             on_failed=self._feed_failed,
         )
         return True
+
+    def hold_feed(self) -> None:
+        """Put off the feed's first poll until release_feed. That poll reads every memory's
+        fingerprint (at 100k, a third of a second of Python and a row fetch that lets the GIL
+        go and takes it back per row), which beside the window's own start-up work kept the
+        UI thread from the interpreter for 50-90 ms at a time. Nothing is missed: the first
+        poll reports everything the feed holds since the marker taken at open."""
+        if not self.feed.started:
+            self._feed_held = True
+
+    def release_feed(self) -> None:
+        """Let the feed be read again (now, and on every tick after)."""
+        if self._feed_held:
+            self._feed_held = False
+            self._again = not self.check_external()
 
     def _woken(self) -> None:
         """Another process may have committed (NOTIFY): poll now, or as soon as the lane is free

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
 from .results_view import ResultsPane
 from .search_backend import SearchBackend
 from .tree_pane import INCREMENTAL_MAX, TreePane
+
+FEED_HOLD_MAX_MS = 10_000  # the feed is read by then even if the tree never loads
 
 
 class BrowserPane(QWidget):
@@ -59,6 +61,11 @@ class BrowserPane(QWidget):
             self.tree.reload()
             self.session.report(exc)
 
+        # The feed's first poll reads every memory: after the index and the tree, not beside them.
+        session = self.session
+        session.hold_feed()
+        self.tree.loaded.connect(session.release_feed)  # a no-op once released
+        QTimer.singleShot(FEED_HOLD_MAX_MS, self, session.release_feed)  # a tree that failed to load
         self.tree.expect_reload()
         self.session.taskman.run(
             warm,
