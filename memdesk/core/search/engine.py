@@ -107,8 +107,10 @@ class SearchEngine:
         self._index.keyword.thesaurus.load()
         function_words()  # questions' function words (wordclass.py; ~5 ms once cached)
         script_folding()  # OpenCC (~35 ms): here, not on the first keystroke with a Chinese character
-        # Not pinyin's character table (~12 MB, one 30 ms parse holding the GIL): only a
-        # pinyin hit's "why found" and mixed queries (ka啡) need it, and they read it then.
+        self.tokenizer.load_stemmer()  # the first English word
+        # pinyin's character table (~4 MB, ~30 ms from its cache in pieces): a pinyin hit's
+        # "why found" and mixed queries (ka啡) need it; the first "kf" typed waited ~50 ms.
+        self._index.keyword.reader.load()
 
     def __len__(self) -> int:
         return len(self._index.table)

@@ -22,12 +22,13 @@ pypinyin's JSON files without importing pypinyin (its import builds them
 as Python objects in every process: ~55 MB, 0.4 s); of the 47k phrases only
 the 3,437 whose reading differs from their characters' first readings are
 kept. Measured on the 2-core dev machine: the character table reads in
-~0.16 s, the phrases in 0.3-0.6 s the first time and ~2 ms after that (the
-kept ones are cached: _cached_phrases); both keep ~4 MB (~40 MB while the
-JSON is parsed). A process reads the phrases on its first write (bulk cuts read
-them before forking their workers); a searching process never needs them,
-and the character table only for mixed chunks ("ka啡") and to name the
-word in "why found": letters alone are split with SYLLABLES. Writing costs ~0.03 ms more a
+~50 ms the first time and ~30 ms from its cache after that (_cached_table), the
+phrases in 0.3-0.6 s the first time and ~2 ms after that (_cached_phrases);
+both keep ~4 MB (~40 MB while the JSON is parsed). A process reads the phrases
+on its first write (bulk cuts read them before forking their workers); a
+searching process never needs them, and the character table only for mixed
+chunks ("ka啡") and to name the word in "why found" (the window reads it at
+start: engine.warm_up): letters alone are split with SYLLABLES. Writing costs ~0.03 ms more a
 memory to cut (0.21-0.25 ms before) plus the postings rows.
 
 Bundle cost: the two JSON files, 3.3 MB (packaging/memdesk.spec).
@@ -92,6 +93,56 @@ you yu yuan yue yun za zai zan zang zao ze zei zen zeng zha zhai zhan zhang zhao
 zhi zhong zhou zhu zhua zhuai zhuan zhuang zhui zhun zhuo zi zong zou zu zuan zui zun zuo
 """.split()
 )
+
+
+def _table_from(path: Path) -> dict[int, str]:
+    """pypinyin's character table, toneless: code point -> its distinct readings, ","-joined."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    plain: dict[str, str] = {}  # a few thousand distinct reading lists
+    table: dict[int, str] = {}
+    for code, readings in raw.items():
+        seen = plain.get(readings)
+        if seen is None:
+            seen = plain[readings] = ",".join(dict.fromkeys(toneless(r) for r in readings.split(",") if r.strip()))
+        if seen:
+            table[int(code)] = seen
+    return table
+
+
+def _cached_table(path: Path) -> dict[int, tuple[str, ...]]:
+    """The character table, from the user's cache (piece_cache.py) after the first time.
+    Worked out from the JSON it costs ~50 ms of Python, ~10 ms of it one json.loads that
+    holds the GIL; the window reads it at start on a worker thread (engine.warm_up), so
+    that the first pinyin search does not pay it. The pieces let the GIL go in between."""
+    shared: dict[str, tuple[str, ...]] = {}  # equal reading lists: one tuple
+
+    def readings(piece: dict) -> dict[int, tuple[str, ...]]:
+        out = {}
+        for code, joined in piece.items():
+            value = shared.get(joined)
+            if value is None:
+                value = shared[joined] = tuple(joined.split(","))
+            out[int(code)] = value
+        return out
+
+    try:
+        cache = piece_cache.cache_path(path, "pinyin-table")
+    except OSError:
+        cache = None
+    if cache is not None and cache.is_file():
+        try:
+            table = piece_cache.read(cache, readings)[0]
+            if table:
+                return table
+        except (OSError, ValueError, AttributeError):
+            pass  # damaged: made again below
+    made = _table_from(path)
+    if cache is not None and made:
+        piece_cache.write(cache, made)
+    return readings(made)
 
 
 def _phrases_from(path: Path, table: dict[int, tuple[str, ...]]) -> dict[str, str]:
@@ -190,22 +241,8 @@ class Pinyin:
     def _loaded_table(self) -> dict[int, tuple[str, ...]]:
         with self._lock:
             if self._table is None:
-                table: dict[int, tuple[str, ...]] = {}
                 path = self._path or data_path()
-                try:
-                    raw = json.loads(path.read_text(encoding="utf-8")) if path else {}
-                except (OSError, ValueError):
-                    raw = {}
-                plain: dict[str, tuple[str, ...]] = {}  # a few thousand distinct reading lists
-                for code, readings in raw.items():
-                    seen = plain.get(readings)
-                    if seen is None:
-                        seen = plain[readings] = tuple(
-                            dict.fromkeys(toneless(r) for r in readings.split(",") if r.strip())
-                        )
-                    if seen:
-                        table[int(code)] = seen
-                self._table = table
+                self._table = _cached_table(path) if path else {}
             return self._table
 
     def load_phrases(self) -> None:

@@ -272,14 +272,19 @@ class Tokenizer:
         out.append(self.stem(run))
         return 0
 
+    def load_stemmer(self):
+        """The English stemmer (importing snowballstemmer loads all its ~30 languages:
+        10-40 ms, which the first English word of a search would otherwise wait for)."""
+        if self._stemmer is None:
+            import snowballstemmer
+
+            self._stemmer = snowballstemmer.stemmer("english")
+        return self._stemmer
+
     def stem(self, word: str) -> str:
         stem = self._stems.get(word)
         if stem is None:
-            if self._stemmer is None:
-                import snowballstemmer
-
-                self._stemmer = snowballstemmer.stemmer("english")
-            stem = self._stemmer.stemWord(word) if word.isascii() else word
+            stem = self.load_stemmer().stemWord(word) if word.isascii() else word
             if len(self._stems) < 200_000:
                 self._stems[word] = stem
         return stem

@@ -278,6 +278,27 @@ def test_readings_use_phrases_for_characters_with_several():
     assert reader.word_terms("abc") == ()
 
 
+def test_the_character_table_is_read_back_from_its_piece_cache(tmp_path, monkeypatch):
+    import json
+
+    from memdesk.core.search.pinyin import data_path
+
+    monkeypatch.setenv("MEMDESK_CACHE_DIR", str(tmp_path / "cache"))
+    first = Pinyin()
+    assert first.load()
+    written = list((tmp_path / "cache").glob("pinyin-table-*.json-pieces"))
+    assert len(written) == 1
+    again = Pinyin()
+    assert again.load()
+    # the cache holds what pypinyin's JSON says, toneless and without repeats
+    raw = json.loads(Path(data_path()).read_text(encoding="utf-8"))
+    assert again._table == first._table and len(again._table) == len(raw)
+    assert again.char("行") == ("xing", "hang", "heng") and again.char("绿") == ("lv", "lu")
+    written[0].write_bytes(b"damaged")
+    assert Pinyin().char("行") == ("xing", "hang", "heng")  # a damaged cache is read past and rewritten
+    assert Pinyin().char("咖") == ("ka", "ga", "jia")
+
+
 def test_tone_marks_and_u_umlaut_spellings():
     assert toneless("lǜ") == toneless("lü") == toneless("LÜ") == toneless("lu:") == "lv"
     assert toneless("kāfēi") == "kafei"
