@@ -4,6 +4,8 @@ import sqlite3
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memdesk.core.errors import ConflictError, NotFoundError, ValidationError
 from memdesk.core.times import now_utc
@@ -260,3 +262,21 @@ def test_stored_time_is_fixed_width_and_refuses_naive_times():
     assert early == "0385-07-01 12:00:00.000000" and len(early) == len(late) and early < late
     with pytest.raises(ValueError):
         stored_time(datetime(2024, 5, 31))
+
+
+# Fixed offsets: a named zone's repeated hour (DST's end) never compares equal across zones.
+_OFFSETS = st.builds(timezone, st.timedeltas(min_value=timedelta(hours=-23), max_value=timedelta(hours=23)))
+_TIMES = st.datetimes(timezones=_OFFSETS, min_value=datetime(2, 1, 1), max_value=datetime(9998, 12, 31))
+
+
+@given(_TIMES, _TIMES)
+@settings(max_examples=300, deadline=None)
+def test_stored_times_read_back_and_sort_as_the_times_do(a, b):
+    from memdesk.core.models import UTCDateTimeField, stored_time
+
+    field = UTCDateTimeField()
+    for value in (a, b):
+        text = stored_time(value)
+        assert len(text) == len("2024-05-31 10:30:00.000000")
+        assert field.python_value(text) == value  # the same instant, in UTC
+    assert (stored_time(a) < stored_time(b)) == (a < b)
