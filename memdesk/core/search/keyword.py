@@ -85,6 +85,9 @@ class KeywordSettings:
     b = 0.5, not rank-bm25's 0.75: memories are one or two sentences, and
     full length normalisation punishes a memory for saying a little more
     (LoCoMo R@5 0.542 -> 0.571, R@10 0.626 -> 0.646; MemDaily unchanged).
+    Lower was measured and left out (2026-12-02): b = 0.3 gives LoCoMo R@5
+    0.657 -> 0.662 (each of the five conversations up a little, 0.4 and 0.2
+    mixed) and MemDaily alike, but MemDaily with distractors 0.810 -> 0.797.
     query_subwords off: queries are cut plainly while memories keep jieba's
     sub-words, so a long query word is not counted three times over its
     parts (MemDaily R@5 with distractors 0.778 -> 0.792, without 0.855 ->
