@@ -11,14 +11,55 @@ What callers use:
 - ``SearchWeights`` for the final score; ``HashingEmbedder`` as a model-free embedder.
 """
 
-from .engine import SearchEngine, SearchHit, SearchResult
-from .explain import HitExplanation, MissExplanation
-from .fusion import FUSION_ONLY, SEED_004, SearchWeights
-from .keyword import KeywordSettings
-from .ngram_embedder import HashingEmbedder
-from .query import QuerySyntaxError, parse, render
-from .ranker import NO_EMBEDDER
-from .tokenize import Tokenizer
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+# What each public name is read from. Loaded on first use (PEP 562), not when the package is:
+# a submodule's "from . import piece_cache" waits for this package to finish importing, so
+# an __init__ that imported the engine made a cycle. Two threads that entered the search
+# modules at different places (the window's search lane opening the engine, its work lane
+# importing the indexer) met in importlib's deadlock check, and one of them was handed a
+# half-initialised module: "cannot import name 'KeywordIndex' from partially initialized
+# module", in 2 of 6 window starts at 100k.
+_WHERE = {
+    "SearchEngine": "engine",
+    "SearchHit": "engine",
+    "SearchResult": "engine",
+    "HitExplanation": "explain",
+    "MissExplanation": "explain",
+    "FUSION_ONLY": "fusion",
+    "SEED_004": "fusion",
+    "SearchWeights": "fusion",
+    "KeywordSettings": "keyword",
+    "HashingEmbedder": "ngram_embedder",
+    "QuerySyntaxError": "query",
+    "parse": "query",
+    "render": "query",
+    "NO_EMBEDDER": "ranker",
+    "Tokenizer": "tokenize",
+}
+
+if TYPE_CHECKING:
+    from .engine import SearchEngine, SearchHit, SearchResult
+    from .explain import HitExplanation, MissExplanation
+    from .fusion import FUSION_ONLY, SEED_004, SearchWeights
+    from .keyword import KeywordSettings
+    from .ngram_embedder import HashingEmbedder
+    from .query import QuerySyntaxError, parse, render
+    from .ranker import NO_EMBEDDER
+    from .tokenize import Tokenizer
+
+
+def __getattr__(name: str):
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{where}", __name__), name)
+    globals()[name] = value  # once: later lookups are plain attributes
+    return value
+
 
 __all__ = [
     "FUSION_ONLY",
