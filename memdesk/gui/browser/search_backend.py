@@ -44,11 +44,25 @@ class Outcome:
     elapsed_ms: float = 0.0
 
 
-def _query_lang():
-    # Importing memdesk.core.search pulls in numpy and the engine: not before the window shows.
-    from ...core.search import query
+_IMPORTING = threading.Lock()
 
-    return query
+
+def _core_search():
+    """The core's search package and the modules of it the window's lanes use, imported by
+    one lane at a time. The search lane (opening the engine) and the work lane (the
+    indexer) start together; importing ~360 modules side by side, beside the UI thread,
+    made the window's first full-quality search later and its UI stalls longer (A/B, 10
+    starts at 100k each: ready 1.25-1.6 s and stalls 35-55 ms, one 108; one at a time
+    1.0-1.5 s and 27-41 ms). Not before the window shows: it pulls in numpy and the engine."""
+    with _IMPORTING:
+        from ...core import search
+        from ...core.search import indexer, query, tokenize  # noqa: F401 - imported here, used by callers
+
+    return search
+
+
+def _query_lang():
+    return _core_search().query
 
 
 def highlight_terms(text: str) -> tuple[str, ...]:
@@ -68,24 +82,21 @@ def highlight_terms(text: str) -> tuple[str, ...]:
 
 
 def stored_weights(store):
-    from ...core.search import SearchWeights
-
+    weights = _core_search().SearchWeights
     value = store.setting(WEIGHTS_KEY, None)
     if not isinstance(value, dict):
-        return SearchWeights()
+        return weights()
     known = {
         k: float(v)
         for k, v in value.items()
         if k in ("fusion", "importance", "heat", "freshness") and isinstance(v, (int, float))
     }
-    return SearchWeights(**known)
+    return weights(**known)
 
 
 def shared_tokenizer():
     """One jieba per process: loading its dictionary costs about a second each time."""
-    from ...core.search.tokenize import shared_tokenizer as shared
-
-    return shared()
+    return _core_search().tokenize.shared_tokenizer()
 
 
 def _active_embedder():
@@ -108,10 +119,9 @@ class SearchBackend:
         """The engine over the store's index (loads its columns: well under a second)."""
         with self._lock:
             if self.engine is None:
-                from ...core.search import SearchEngine
-
+                search = _core_search()
                 embedder, self.notice = self.embedder_factory()
-                engine = SearchEngine(
+                engine = search.SearchEngine(
                     self.store, embedder, weights=stored_weights(self.store), tokenizer=shared_tokenizer()
                 )
                 engine.catch_up()
@@ -124,8 +134,7 @@ class SearchBackend:
         Searches run meanwhile and see the cut memories as each batch lands.
         Returns the memory count.
         """
-        from ...core.search.indexer import pending
-
+        pending = _core_search().indexer.pending
         engine = self.open_engine()
         engine.warm_up()  # jieba (usually loaded by now) and the synonym lists
         if pending(self.store.connection()):
