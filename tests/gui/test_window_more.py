@@ -124,3 +124,26 @@ def test_export_writes_memdesk_json_in_the_background(launch, db_path, tmp_path,
     assert blocker.args == [1, str(target)]
     data = json.loads(target.read_text(encoding="utf-8"))
     assert data["format"] == "memdesk" and data["memories"][0]["content"] == "导出我"
+
+
+def test_the_first_window_freezes_its_start_up_objects_and_lets_them_go_when_replaced(db_path, tmp_path, asker):
+    """gc.freeze keeps the start's full collections short (main.App._new_window); a replaced
+    window, and the app once shut down, leave nothing frozen, or their cycles would never be
+    collected."""
+    import gc
+
+    from memdesk.gui.main import App, application
+
+    application()
+    app = App(ask=asker, maintenance_delay_ms=10**9)
+    try:
+        assert app.open(db_path)
+        assert gc.get_freeze_count() > 0
+        app.switch_database(str(tmp_path / "other.db"), new=True)
+        assert app.window is not None and app.session.store.path == tmp_path / "other.db"
+        assert gc.get_freeze_count() == 0  # the replacement does not freeze again
+    finally:
+        if app.window is not None:
+            app.window.close()
+        app.shutdown()
+    assert gc.get_freeze_count() == 0
