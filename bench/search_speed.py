@@ -26,6 +26,7 @@ import argparse
 import itertools
 import json
 import random
+import shutil
 import sqlite3
 import statistics
 import sys
@@ -163,6 +164,9 @@ def measure(size: int, query_count: int, tokenizer: Tokenizer, seed: int, in_mem
 
     fts = timed(fts_search, queries)
     db.close()
+    if not in_memory:  # at 1M the store is ~3 GB: not left behind in the temp folder
+        store.close()
+        shutil.rmtree(folder, ignore_errors=True)
     p95, fts_p95 = percentile(ours, 95), percentile(fts, 95)
     return {
         "p50_ms": round(statistics.median(ours), 3),
