@@ -140,6 +140,10 @@ def serve(*, db=None, persona: str | None = None) -> int:
         return 1
     tools = MemoryTools(store, persona=persona, client="mcp")
     server = build_server(tools)
+    # The search modules now, before the handshake: the warm-up thread then only opens the
+    # index and loads jieba beside it (importing ~100 modules there too made it finish later).
+    from .core.search import engine, indexer  # noqa: F401
+
     # The index is in the store; jieba and the synonym lists load while the client
     # shakes hands, so its first search does not wait for them.
     threading.Thread(target=_warm, args=(tools,), name="memdesk-warm-up", daemon=True).start()

@@ -107,9 +107,14 @@ class SearchEngine:
         self._index.keyword.thesaurus.load()
         function_words()  # questions' function words (wordclass.py; ~5 ms once cached)
         script_folding()  # OpenCC (~35 ms): here, not on the first keystroke with a Chinese character
-        self.tokenizer.load_stemmer()  # the first English word
-        # pinyin's character table (~4 MB, ~30 ms from its cache in pieces): a pinyin hit's
-        # "why found" and mixed queries (ka啡) need it; the first "kf" typed waited ~50 ms.
+
+    def warm_up_typing(self) -> None:
+        """What search-as-you-type reaches for soon after warm_up (the window calls both):
+        the English stemmer (its import, 10-40 ms, on the first English word) and pinyin's
+        character table (~4 MB, ~30 ms from its cache in pieces; a pinyin hit's "why found"
+        and mixed queries such as ka啡 need it: the first "kf" typed waited ~50 ms). Not in
+        warm_up: the MCP server warms up under the lock its first search waits for."""
+        self.tokenizer.load_stemmer()
         self._index.keyword.reader.load()
 
     def __len__(self) -> int:

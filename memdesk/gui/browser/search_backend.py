@@ -137,6 +137,7 @@ class SearchBackend:
         pending = _core_search().indexer.pending
         engine = self.open_engine()
         engine.warm_up()  # jieba (usually loaded by now) and the synonym lists
+        engine.warm_up_typing()
         if pending(self.store.connection()):
             engine.build(cancel=cancel, progress=progress)
         return len(engine)
