@@ -71,3 +71,24 @@ def write(path: Path, table: dict, number: float = 0.0) -> None:
         os.replace(temp, path)
     except OSError:
         pass
+
+
+def cached(source: str | Path, name: str, make: Callable[[], dict], convert=lambda table: table, valid=bool) -> dict:
+    """The table ``make()`` works out from ``source``, kept in the user's cache as pieces: read
+    back (each piece through ``convert``) when the cache holds one that ``valid`` accepts,
+    else made, written and converted. A damaged cache is made again."""
+    try:
+        path: Path | None = cache_path(source, name)
+    except OSError:
+        path = None
+    if path is not None and path.is_file():
+        try:
+            table = read(path, convert)[0]
+            if valid(table):
+                return table
+        except (OSError, ValueError, AttributeError):
+            pass  # damaged: made again below
+    made = make()
+    if path is not None and made:
+        write(path, made)
+    return convert(made)

@@ -115,7 +115,7 @@ def _table_from(path: Path) -> dict[int, str]:
 def _cached_table(path: Path) -> dict[int, tuple[str, ...]]:
     """The character table, from the user's cache (piece_cache.py) after the first time.
     Worked out from the JSON it costs ~50 ms of Python, ~10 ms of it one json.loads that
-    holds the GIL; the window reads it at start on a worker thread (engine.warm_up), so
+    holds the GIL; the window reads it at start on a worker thread (engine.warm_up_typing), so
     that the first pinyin search does not pay it. The pieces let the GIL go in between."""
     shared: dict[str, tuple[str, ...]] = {}  # equal reading lists: one tuple
 
@@ -128,21 +128,7 @@ def _cached_table(path: Path) -> dict[int, tuple[str, ...]]:
             out[int(code)] = value
         return out
 
-    try:
-        cache = piece_cache.cache_path(path, "pinyin-table")
-    except OSError:
-        cache = None
-    if cache is not None and cache.is_file():
-        try:
-            table = piece_cache.read(cache, readings)[0]
-            if table:
-                return table
-        except (OSError, ValueError, AttributeError):
-            pass  # damaged: made again below
-    made = _table_from(path)
-    if cache is not None and made:
-        piece_cache.write(cache, made)
-    return readings(made)
+    return piece_cache.cached(path, "pinyin-table", lambda: _table_from(path), readings)
 
 
 def _phrases_from(path: Path, table: dict[int, tuple[str, ...]]) -> dict[str, str]:
@@ -167,21 +153,12 @@ def _cached_phrases(path: Path, table: dict[int, tuple[str, ...]]) -> dict[str, 
     the 3,437 out of 47k costs a process ~0.2 s (an import pays it before its workers
     fork), reading them back ~2 ms. Named after the phrase file, which a new pypinyin
     replaces together with the character table."""
-    try:
-        cache = piece_cache.cache_path(path, "pinyin-phrases")
-    except OSError:
-        cache = None
-    if cache is not None and cache.is_file():
-        try:
-            phrases = piece_cache.read(cache)[0]
-            if all(isinstance(v, str) for v in phrases.values()):
-                return phrases
-        except (OSError, ValueError):
-            pass  # damaged: made again below
-    phrases = _phrases_from(path, table)
-    if cache is not None and phrases:
-        piece_cache.write(cache, phrases)
-    return phrases
+    return piece_cache.cached(
+        path,
+        "pinyin-phrases",
+        lambda: _phrases_from(path, table),
+        valid=lambda phrases: all(isinstance(v, str) for v in phrases.values()),
+    )
 
 
 def data_path(name: str = "pinyin_dict.json") -> Path | None:
