@@ -28,7 +28,7 @@ both keep ~4 MB (~40 MB while the JSON is parsed). A process reads the phrases
 on its first write (bulk cuts read them before forking their workers); a
 searching process never needs them, and the character table only for mixed
 chunks ("ka啡") and to name the word in "why found" (the window reads it at
-start: engine.warm_up): letters alone are split with SYLLABLES. Writing costs ~0.03 ms more a
+start: engine.warm_up_typing): letters alone are split with SYLLABLES. Writing costs ~0.03 ms more a
 memory to cut (0.21-0.25 ms before) plus the postings rows.
 
 Bundle cost: the two JSON files, 3.3 MB (packaging/memdesk.spec).
