@@ -78,15 +78,9 @@ def _read(path: Path | None) -> dict[str, tuple[str, ...]]:
     text: parsing it holds the GIL ~50 ms, a stall in the window that loads it)."""
     if path is None:
         return {}
-    try:
-        cached = piece_cache.cache_path(path, "thesaurus")
-        return piece_cache.read(cached, lambda piece: {w: tuple(m) for w, m in piece.items()})[0]
-    except (OSError, ValueError):
-        pass  # no cache yet, or a damaged one: read the source and write it
-    mates = _parse(path)
-    if mates:
-        piece_cache.write(cached, mates)
-    return mates
+    return piece_cache.cached(
+        path, "thesaurus", lambda: _parse(path), lambda piece: {w: tuple(m) for w, m in piece.items()}
+    )
 
 
 def _parse(path: Path) -> dict[str, tuple[str, ...]]:
