@@ -65,13 +65,26 @@ def is_connection_drop(exc: BaseException) -> bool:
 class SqliteLikeConnection:
     """A psycopg connection seen through the sqlite3 methods the core calls."""
 
-    __slots__ = ("raw",)
+    __slots__ = ("raw", "db")
     is_postgres = True  # for the few statements that differ (sqlite3's connection has no such attribute)
 
-    def __init__(self, raw: psycopg.Connection):
-        self.raw = raw
+    def __init__(self, raw: psycopg.Connection, db: PgDatabase | None = None):
+        self.raw, self.db = raw, db
 
     def execute(self, sql: str, params=()):
+        try:
+            return self._execute(sql, params)
+        except (peewee.OperationalError, peewee.InterfaceError) as exc:
+            # As PgDatabase._execute_cursor: a plain SELECT outside a transaction, on a connection
+            # the server dropped while it sat idle (a restart), runs again on a fresh one. A
+            # thread keeps its connection from task to task (the window's lanes too).
+            db = self.db
+            if db is None or db.in_transaction() or not _READ.match(sql) or not is_connection_drop(exc):
+                raise
+            self.raw = db.raw_connection()
+        return self._execute(sql, params)
+
+    def _execute(self, sql: str, params):
         with __exception_wrapper__:
             cursor = self.raw.cursor()
             cursor.execute(to_psycopg(sql), tuple(params))
@@ -123,8 +136,12 @@ class PgDatabase(PostgresqlDatabase):
 
     def connection(self):
         """This thread's connection, with the sqlite3 surface (psycopg's own is ``.raw``)."""
+        return SqliteLikeConnection(self.raw_connection(), self)
+
+    def raw_connection(self) -> psycopg.Connection:
+        """This thread's psycopg connection, a fresh one when psycopg found the last one dead."""
         self._forget_if_broken()
-        return SqliteLikeConnection(super().connection())
+        return super().connection()
 
     def cursor(self, *args, **kwargs):
         self._forget_if_broken()  # peewee's BEGIN / COMMIT go through here

@@ -58,6 +58,21 @@ def test_reads_reconnect_after_the_server_restarts(cluster, url):
         store.close()
 
 
+def test_a_raw_read_on_a_thread_kept_connection_reconnects_after_a_restart(cluster, url):
+    """The search index reads through store.connection() directly, not a Store method; a thread
+    (the window's lanes) keeps its connection from task to task, so it may be a dropped one."""
+    store = Store.open(url)
+    try:
+        store.add(content="重启之前写的")
+        conn = store.connection()
+        assert conn.execute("SELECT COUNT(*) FROM memory").fetchone()[0] == 1
+        cluster.restart("immediate")
+        assert conn.execute("SELECT COUNT(*) FROM memory").fetchone()[0] == 1
+        assert store.connection().execute("SELECT COUNT(*) FROM memory").fetchone()[0] == 1
+    finally:
+        store.close()
+
+
 def test_a_read_waits_while_the_server_is_down_and_answers_when_it_is_back(cluster, url):
     store = Store.open(url)
     heard = []

@@ -106,7 +106,7 @@ def launch(qtbot, asker):
             app.window.editor._dirty = False  # no save prompt when the test is over
             app.window.close()
         app.shutdown()  # waits for its threads: the models' shared proxy must not be rebound under them
-        assert not session.unexpected_errors, session.unexpected_errors
+        assert not session.unexpected_errors, [getattr(e, "__traceback_text__", e) for e in session.unexpected_errors]
 
     def start(path, *, wait_index=False):
         while apps:  # one window at a time, as the app runs

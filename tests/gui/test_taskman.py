@@ -95,3 +95,44 @@ def test_a_result_arriving_after_shutdown_reaches_no_callback(qtbot, taskman):
     assert taskman.shutdown()
     qtbot.wait(200)  # the results' queued deliveries are processed here
     assert done == [] and failed == [] and not taskman.tasks()
+
+
+def test_a_lane_thread_keeps_its_store_connection_from_task_to_task(qtbot, taskman, store):
+    """A QThreadPool thread ran each task in a fresh Python thread state: every task opened a
+    SQLite connection of its own, and a search read its pages cold."""
+    connections = []
+    for _ in range(3):
+        task = taskman.run(lambda cancel, progress: store.connection(), label="job", lane="search")
+        with qtbot.waitSignal(task.succeeded) as blocker:
+            pass
+        connections.append(blocker.args[0])
+    assert connections[0] is connections[1] is connections[2]
+    assert connections[0] is not store.connection()  # the lane's own, not the UI thread's
+
+
+def test_shutdown_ends_the_lane_threads(qtbot, taskman):
+    threads = set()
+
+    def job(cancel, progress):
+        threads.add(threading.current_thread())
+        time.sleep(0.02)
+
+    tasks = [taskman.run(job, label=str(i), lane=lane) for i, lane in enumerate(("work", "work", "db", "search"))]
+    with qtbot.waitSignals([t.finished for t in tasks], timeout=10000):
+        pass
+    assert len(threads) >= 3 and all(t.is_alive() for t in threads)  # kept between tasks
+    assert taskman.shutdown()
+    assert not [t for t in threads if t.is_alive()]
+
+
+def test_an_idle_lane_thread_ends_and_a_new_one_takes_the_next_job(qtbot, monkeypatch):
+    from memdesk.gui.app import lanes
+
+    monkeypatch.setattr(lanes, "IDLE_S", 0.05)
+    lane, ran = lanes.Lane("test", 1), []
+    lane.start(lambda: ran.append(threading.current_thread()))
+    assert lane.wait(5)
+    qtbot.waitUntil(lambda: not ran[0].is_alive(), timeout=5000)
+    lane.start(lambda: ran.append(threading.current_thread()))
+    assert lane.wait(5) and len(ran) == 2 and ran[1] is not ran[0]
+    lane.stop()

@@ -6,17 +6,24 @@ too, so index updates and the searches after them keep their order; "work"
 runs in parallel (tree builds, building the search index, embedding). A task is a plain callable
 ``fn(cancel=..., progress=...)`` that never touches Qt; its result or
 exception comes back to the UI thread through one queued signal.
+
+The lanes' threads are Python's own (lanes.py), not a QThreadPool's: Python gives a
+pool thread a fresh thread state for each task, so what a thread keeps (its SQLite
+connection, with that connection's page cache) was made anew for every task.
 """
 
 from __future__ import annotations
 
 import itertools
+import os
 import threading
 import time
 import traceback
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
+from PySide6.QtCore import QObject, Qt, Signal, Slot
+
+from .lanes import Lane
 
 PROGRESS_INTERVAL_S = 0.1  # ~10 progress updates a second are plenty for a bar
 
@@ -57,10 +64,8 @@ class Task(QObject):
 _ids = itertools.count(1)
 
 
-class _Runnable(QRunnable):
+class _Runnable:
     def __init__(self, manager: TaskManager, task: Task, fn: Callable):
-        super().__init__()
-        self.setAutoDelete(True)
         self._manager, self._task, self._fn = manager, task, fn
         self._last_progress = 0.0
         self._last_done = 0
@@ -100,10 +105,11 @@ class TaskManager(QObject):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self._pools = {"db": QThreadPool(self), "search": QThreadPool(self), "work": QThreadPool(self)}
-        self._pools["db"].setMaxThreadCount(1)
-        self._pools["search"].setMaxThreadCount(1)
-        self._pools["work"].setMaxThreadCount(max(2, QThreadPool.globalInstance().maxThreadCount() - 1))
+        self._lanes = {
+            "db": Lane("db", 1),
+            "search": Lane("search", 1),
+            "work": Lane("work", max(2, (os.cpu_count() or 1) - 1)),
+        }
         self._running: dict[int, Task] = {}
         self._orphans: set[int] = set()  # tasks under way at shutdown: their results reach no one
         self._post.connect(self._run_posted, Qt.ConnectionType.QueuedConnection)
@@ -131,7 +137,7 @@ class TaskManager(QObject):
             task.failed.connect(on_failed)
         self._running[task.task_id] = task
         self.task_started.emit(task)
-        self._pools[lane].start(_Runnable(self, task, fn))
+        self._lanes[lane].start(_Runnable(self, task, fn).run)
         return task
 
     def _finish(self, task: Task, result, error) -> None:
@@ -166,10 +172,13 @@ class TaskManager(QObject):
         threads; the results of the tasks under way are dropped."""
         self._orphans.update(self._running)
         self.cancel_all()
-        ok = all(pool.waitForDone(timeout_ms) for pool in self._pools.values())
+        ok = self.wait_idle(timeout_ms)
+        for lane in self._lanes.values():
+            lane.stop()  # their threads end, and with them the connections they kept
         self._running.clear()
         return ok
 
     def wait_idle(self, timeout_ms: int = 30000) -> bool:
-        """Block until both lanes are empty (used by tests and the benchmark)."""
-        return all(pool.waitForDone(timeout_ms) for pool in self._pools.values())
+        """Block until every lane is empty (used by tests and the benchmark)."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        return all(lane.wait(max(0.0, deadline - time.monotonic())) for lane in self._lanes.values())
