@@ -14,6 +14,7 @@ import os
 import threading
 
 from . import piece_cache
+from .jieba_route import segmenter_class
 
 
 def _import_jieba():
@@ -35,10 +36,11 @@ def _import_jieba():
 
 
 def segmenter():
-    """A fresh jieba.Tokenizer with the default dictionary loaded."""
+    """A fresh jieba.Tokenizer with the default dictionary loaded (cutting through
+    jieba_route's faster loops)."""
     jieba = _import_jieba()
     jieba.setLogLevel(logging.WARNING)
-    seg = jieba.Tokenizer()
+    seg = segmenter_class(jieba)()
     path, cached = _cached(jieba, "jieba")
     if cached is not None:
         seg.FREQ, seg.total = cached

@@ -1,0 +1,80 @@
+"""jieba's word graph and best route, the same answers in fewer steps.
+
+jieba cuts a sentence in two pure-Python loops: ``get_DAG`` lists, for each position, the
+ends of the dictionary words that start there, and ``calc`` picks the most probable path
+through them. They are most of what an import, an add and the importance estimate spend
+in jieba. Here the graph looks each prefix up once (jieba asks ``in`` and then reads it),
+and the route handles the common single-choice position without building a generator for
+``max``. Both give exactly jieba's results: the same lists, and the same route tuples, the
+same floating-point sums in the same order, ties going where ``max`` sends them (the first
+of equal tuples). tests/core/search/test_jieba_route.py holds them equal to jieba's own.
+"""
+
+from __future__ import annotations
+
+from math import log
+from typing import Any
+
+
+def word_graph(freq: dict[str, int], sentence: str) -> dict[int, list[int]]:
+    """jieba.Tokenizer.get_DAG over ``freq`` (its prefix dictionary)."""
+    get = freq.get
+    n = len(sentence)
+    graph = {}
+    for start in range(n):
+        ends = []
+        end = start
+        piece = sentence[start]
+        while True:
+            count = get(piece)
+            if count is None:  # not even a prefix of a word
+                break
+            if count:
+                ends.append(end)
+            end += 1
+            if end >= n:
+                break
+            piece = sentence[start : end + 1]
+        graph[start] = ends or [start]
+    return graph
+
+
+def best_route(freq: dict[str, int], total: int, sentence: str, graph, route: dict) -> None:
+    """jieba.Tokenizer.calc: ``route[i]`` = (log probability of the best cut of sentence[i:],
+    the end of its first word)."""
+    get = freq.get
+    n = len(sentence)
+    route[n] = (0, 0)
+    log_total = log(total)
+    for start in range(n - 1, -1, -1):
+        ends = graph[start]
+        if len(ends) == 1:
+            end = ends[0]
+            route[start] = (log(get(sentence[start : end + 1]) or 1) - log_total + route[end + 1][0], end)
+            continue
+        best = None
+        for end in ends:
+            option = (log(get(sentence[start : end + 1]) or 1) - log_total + route[end + 1][0], end)
+            if best is None or option > best:
+                best = option
+        route[start] = best
+
+
+def segmenter_class(jieba: Any) -> type:
+    """A jieba.Tokenizer subclass that cuts through these two (made once jieba is imported)."""
+    global _CLASS
+    if _CLASS is None:
+
+        class Segmenter(jieba.Tokenizer):
+            def get_DAG(self, sentence):  # noqa: N802 - jieba's name
+                self.check_initialized()
+                return word_graph(self.FREQ, sentence)
+
+            def calc(self, sentence, DAG, route):  # noqa: N803 - jieba's names
+                best_route(self.FREQ, self.total, sentence, DAG, route)
+
+        _CLASS = Segmenter
+    return _CLASS
+
+
+_CLASS: type | None = None
