@@ -47,7 +47,7 @@ def read(path: Path, convert: Callable[[dict], dict] = lambda piece: piece) -> t
                 raise ValueError("not a table piece")
             table.update(convert(piece))
             offset += size
-            time.sleep(0)  # let the UI thread run between pieces
+            time.sleep(0.001)  # the UI thread's turn: sleep(0) gives it back before that thread wakes
     except struct.error as exc:
         raise ValueError(f"damaged cache: {exc}") from None
     return table, number
