@@ -15,11 +15,13 @@ import json
 import os
 import struct
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 PIECES = 64
+UI_TURN_S = 0.001
 _HEADER = struct.Struct("<dI")  # a number kept with the table, the piece count; then length-prefixed pieces
 
 
@@ -36,6 +38,10 @@ def read(path: Path, convert: Callable[[dict], dict] = lambda piece: piece) -> t
     """(table, its number); ``convert`` turns each parsed piece into the table's values.
     Raises OSError or ValueError when the file is missing or damaged."""
     data = path.read_bytes()  # file reads let go of the GIL
+    # The UI thread's turn between pieces, when there can be one (a worker thread): sleep(0)
+    # gives the GIL back before that thread has woken. Not in a process's main thread (the
+    # CLI, an import's worker processes), where sleeping only makes the load slower.
+    pause = threading.current_thread() is not threading.main_thread()
     try:
         number, count = _HEADER.unpack_from(data, 0)
         offset, table = _HEADER.size, {}
@@ -47,7 +53,8 @@ def read(path: Path, convert: Callable[[dict], dict] = lambda piece: piece) -> t
                 raise ValueError("not a table piece")
             table.update(convert(piece))
             offset += size
-            time.sleep(0.001)  # the UI thread's turn: sleep(0) gives it back before that thread wakes
+            if pause:
+                time.sleep(UI_TURN_S)
     except struct.error as exc:
         raise ValueError(f"damaged cache: {exc}") from None
     return table, number
