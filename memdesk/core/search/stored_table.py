@@ -5,6 +5,7 @@ answers from its dicts (records, ids, tags) read from SQL instead."""
 from __future__ import annotations
 
 import fnmatch
+from collections import OrderedDict
 
 import numpy as np
 
@@ -29,7 +30,7 @@ class StoredTable(RecordTable):
         self._size = 0
         self._count = 0
         self._tags: dict[str, np.ndarray] = {}  # tag: filters' masks (tag_mask)
-        self._records: dict[int, MemoryRecord] = {}  # records_of's, until memories change
+        self._records: OrderedDict[int, MemoryRecord] = OrderedDict()  # records_of's, until memories change
         self.add_columns()
 
     def __len__(self) -> int:
@@ -120,14 +121,18 @@ class StoredTable(RecordTable):
     def records_of(self, slots: list[int]) -> dict[int, MemoryRecord]:
         """Full records by slot, straight from SQL (peewee's rows cost more than the rest of
         a search's hits), kept until memories change: typing a query on shows mostly the
-        same hits again."""
+        same hits again. The least recently shown are let go first (clearing them all once
+        there were too many made the next call, often the same hits' explanations, read
+        them all again)."""
         out, missing = {}, []
+        kept = self._records
         for slot in slots:
-            known = self._records.get(int(slot))
+            known = kept.get(int(slot))
             if known is None:
                 missing.append(int(slot))
             else:
                 out[int(slot)] = known
+                kept.move_to_end(int(slot))
         conn = self.store.connection()
         for start in range(0, len(missing), 500):
             chunk = missing[start : start + 500]
@@ -138,8 +143,8 @@ class StoredTable(RecordTable):
                 chunk,
             ):
                 out[row[0]] = self._records[row[0]] = memory_from_row(row[1:])
-        if len(self._records) > RECORDS_KEPT:
-            self._records.clear()
+        while len(kept) > RECORDS_KEPT:  # the least recently shown go first
+            kept.popitem(last=False)
         return out
 
     def ids_of(self, slots: list[int]) -> dict[int, str]:
