@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ..core.errors import CancelledError, CorruptDatabaseError, MemDeskError
+from ..core.search import piece_cache
 from . import i18n, icons, prefs
 from .dialogs.ask import Asker
 
@@ -24,11 +25,15 @@ SELF_TEST_TIMEOUT_MS = 20_000
 SWITCH_INTERVAL_S = 0.002
 # Garbage collection passes hold the GIL, the UI thread's turn too; see App._new_window.
 GC_THRESHOLDS = (10_000, 10, 10)
+# Loading a table in pieces (piece_cache) on a worker: a pause that lets the UI thread wake
+# and take the GIL between them (a zero sleep hands it back before that thread has woken).
+PIECE_PAUSE_S = 0.001
 
 
 def application(argv=None) -> QApplication:
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     gc.set_threshold(*GC_THRESHOLDS)
+    piece_cache.UI_TURN_S = PIECE_PAUSE_S
     app = QApplication.instance()
     if app is None:
         app = QApplication(list(argv if argv is not None else sys.argv[:1]))

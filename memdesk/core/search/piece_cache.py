@@ -21,7 +21,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 PIECES = 64
-UI_TURN_S = 0.001
+# A pause between pieces, for a UI thread waiting for the GIL: set by the window
+# (gui.main.application); 0 where no thread waits on this one (the CLI, the MCP server).
+UI_TURN_S = 0.0
 _HEADER = struct.Struct("<dI")  # a number kept with the table, the piece count; then length-prefixed pieces
 
 
@@ -38,10 +40,10 @@ def read(path: Path, convert: Callable[[dict], dict] = lambda piece: piece) -> t
     """(table, its number); ``convert`` turns each parsed piece into the table's values.
     Raises OSError or ValueError when the file is missing or damaged."""
     data = path.read_bytes()  # file reads let go of the GIL
-    # The UI thread's turn between pieces, when there can be one (a worker thread): sleep(0)
+    # The UI thread's turn between pieces, read on a worker thread of the window: sleep(0)
     # gives the GIL back before that thread has woken. Not in a process's main thread (the
-    # CLI, an import's worker processes), where sleeping only makes the load slower.
-    pause = threading.current_thread() is not threading.main_thread()
+    # UI thread itself, an import's worker processes), nor without a UI thread.
+    pause = UI_TURN_S if UI_TURN_S > 0 and threading.current_thread() is not threading.main_thread() else 0.0
     try:
         number, count = _HEADER.unpack_from(data, 0)
         offset, table = _HEADER.size, {}
@@ -54,7 +56,7 @@ def read(path: Path, convert: Callable[[dict], dict] = lambda piece: piece) -> t
             table.update(convert(piece))
             offset += size
             if pause:
-                time.sleep(UI_TURN_S)
+                time.sleep(pause)
     except struct.error as exc:
         raise ValueError(f"damaged cache: {exc}") from None
     return table, number
