@@ -59,13 +59,16 @@ def _core_search():
     The lane lets go of the GIL before each module it loads (_Polite): 6 starts at 100k
     each, longest UI stall 31-59 ms before, 12-29 ms after (window ready 1.2-1.8 s both)."""
     with _IMPORTING:
-        polite = _Polite(threading.get_ident())  # (asked only for modules not loaded yet)
-        sys.meta_path.insert(0, polite)
+        # (asked only for modules not loaded yet; never on the UI thread: it is the one let in)
+        polite = None if threading.current_thread() is threading.main_thread() else _Polite(threading.get_ident())
+        if polite is not None:
+            sys.meta_path.insert(0, polite)
         try:
             from ...core import search
             from ...core.search import engine, indexer, query, tokenize  # noqa: F401 - imported here, used by callers
         finally:
-            sys.meta_path.remove(polite)
+            if polite is not None:
+                sys.meta_path.remove(polite)
     return search
 
 
