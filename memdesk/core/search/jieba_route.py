@@ -12,6 +12,7 @@ of equal tuples). tests/core/search/test_jieba_route.py holds them equal to jieb
 
 from __future__ import annotations
 
+from functools import cache
 from math import log
 from typing import Any
 
@@ -60,21 +61,16 @@ def best_route(freq: dict[str, int], total: int, sentence: str, graph, route: di
         route[start] = best
 
 
+@cache
 def segmenter_class(jieba: Any) -> type:
     """A jieba.Tokenizer subclass that cuts through these two (made once jieba is imported)."""
-    global _CLASS
-    if _CLASS is None:
 
-        class Segmenter(jieba.Tokenizer):
-            def get_DAG(self, sentence):  # noqa: N802 - jieba's name
-                self.check_initialized()
-                return word_graph(self.FREQ, sentence)
+    class Segmenter(jieba.Tokenizer):
+        def get_DAG(self, sentence):  # noqa: N802 - jieba's name
+            self.check_initialized()
+            return word_graph(self.FREQ, sentence)
 
-            def calc(self, sentence, DAG, route):  # noqa: N803 - jieba's names
-                best_route(self.FREQ, self.total, sentence, DAG, route)
+        def calc(self, sentence, DAG, route):  # noqa: N803 - jieba's names
+            best_route(self.FREQ, self.total, sentence, DAG, route)
 
-        _CLASS = Segmenter
-    return _CLASS
-
-
-_CLASS: type | None = None
+    return Segmenter

@@ -142,7 +142,7 @@ class StoredTable(RecordTable):
                 f"WHERE d.doc IN ({marks})",
                 chunk,
             ):
-                out[row[0]] = self._records[row[0]] = memory_from_row(row[1:])
+                out[row[0]] = kept[row[0]] = memory_from_row(row[1:])
         while len(kept) > RECORDS_KEPT:  # the least recently shown go first
             kept.popitem(last=False)
         return out
