@@ -59,6 +59,7 @@ import numpy as np
 from ..records import MemoryRecord
 from .bm25 import EPSILON, K1, BM25Field
 from .explain import PINYIN_SEP, WORDS_SEP
+from .focus import split_focus
 from .indexed import MemoryText
 from .numbers import other_spellings
 from .pinyin import INITIALS, SHARED_PINYIN, Pinyin
@@ -70,6 +71,7 @@ from .wordclass import function_words
 FIELD_WEIGHTS = {"title": 2.0, "content": 1.0, "summary": 1.0, "tags": 2.0, "group": 1.0}
 _COUNTING = re.compile(r"有几|几个|多少个|多少人|多少次|\bhow many\b|\bhow often\b", re.I)
 _SENTENCE_END = re.compile(r"(?<=[。！？!?；;\n])")
+_QUESTION_MARK = re.compile(r"[?？]")
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,10 @@ class KeywordSettings:
     # A query's numbers also in their other Arabic spellings (八月 -> 8, 08; 03 -> 3), at
     # this share of their sentence's weight (the same value: 1); 0 = off. numbers.py.
     number_weight: float = 1.0
+    # A chatty message's "我真正想问的是……" marks its question; the questions before it
+    # are chatter (focus.py, figures there), weighing focus_chatter in each question's part.
+    focus_cues: bool = True
+    focus_chatter: float = 0.1
 
 
 @dataclass
@@ -225,18 +231,26 @@ class KeywordIndex:
         things; ranked as one bag, the better-matching question fills every
         place. Ranked apart and fused, each gets its share. The chatter
         around the questions goes into every part at question_focus weight.
+        Where a focus cue marks the questions ("我真正想问的是：", focus.py), the
+        questions asked on the way are chatter too, at focus_chatter weight.
         """
         joined = normalise(" ".join(texts))
-        sentences = [s for s in _SENTENCE_END.split(joined) if s.strip()]
-        questions = [s for s in sentences if s.rstrip()[-1:] in "?？"]
-        if len(questions) < 2:
-            return [self.analyse(texts)]
-        chatter = [s for s in sentences if s.rstrip()[-1:] not in "?？"]
+        focused = split_focus(joined) if self.settings.focus_cues else None
+        if focused is not None:  # "……要不要去买点水果呢？对了，我想问，……？": focus.py
+            questions, rest = focused
+            chatter = [_QUESTION_MARK.sub("。", rest)] if rest else []  # chatter's questions weigh as chatter
+        else:
+            sentences = [s for s in _SENTENCE_END.split(joined) if s.strip()]
+            questions = [s for s in sentences if s.rstrip()[-1:] in "?？"]
+            if len(questions) < 2:
+                return [self.analyse(texts)]
+            chatter = [s for s in sentences if s.rstrip()[-1:] not in "?？"]
+        weight = self.settings.focus_chatter if focused is not None else self.settings.question_focus
         parts = []
         for question in questions:
             part = self.analyse([question])
-            if chatter:
-                part.add(self.analyse([" ".join(chatter)]), self.settings.question_focus)
+            if chatter and weight > 0:
+                part.add(self.analyse([" ".join(chatter)]), weight)
             part.sentence = True
             parts.append(part)
         return parts
