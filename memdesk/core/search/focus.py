@@ -44,7 +44,8 @@ _CUE = re.compile(
     re.I,
 )
 _STRETCH = re.compile(r"(?:另外|此外|还有(?=[，,])|\b(?:besides|in addition)(?=,))[，,:：]?", re.I)
-_END = re.compile(r"[?？]")
+QUESTION_MARK = re.compile(r"[?？]")
+SENTENCE_END = re.compile(r"(?<=[。！？!?；;\n])")  # split here: the sentences, ends kept
 _LEAD = re.compile(r"^[\s，,:：、。！!；;]+")
 
 
@@ -58,12 +59,13 @@ def split_focus(text: str) -> tuple[list[str], str] | None:
     for stretch in _STRETCH.split(text):
         cues = list(_CUE.finditer(stretch))
         if not cues:
-            questions.extend(q for q in _questions(stretch) if q)
-            chatter.append(_without_questions(stretch))
+            asked, rest = _asked(stretch)
+            questions.extend(asked)
+            chatter.append(rest)
             continue
         cue = cues[-1]  # "不对，我其实想问……" after an earlier cue corrects it
         after = stretch[cue.end() :]
-        end = _END.search(after)
+        end = QUESTION_MARK.search(after)
         question = _LEAD.sub("", after[: end.end()] if end else after).strip()
         rest = stretch[: cue.start()] + (after[end.end() :] if end else "")
         if question:
@@ -74,12 +76,9 @@ def split_focus(text: str) -> tuple[list[str], str] | None:
     return questions, " ".join(c.strip() for c in chatter if c.strip())
 
 
-def _questions(stretch: str) -> list[str]:
-    """The sentences of a stretch that end in a question mark."""
-    pieces = re.split(r"(?<=[。！？!?；;\n])", stretch)
-    return [_LEAD.sub("", p).strip() for p in pieces if p.rstrip()[-1:] in "?？"]
-
-
-def _without_questions(stretch: str) -> str:
-    pieces = re.split(r"(?<=[。！？!?；;\n])", stretch)
-    return "".join(p for p in pieces if p.rstrip()[-1:] not in "?？")
+def _asked(stretch: str) -> tuple[list[str], str]:
+    """A stretch's sentences that end in a question mark, and the rest of it."""
+    pieces = SENTENCE_END.split(stretch)
+    asks = [p.rstrip()[-1:] in "?？" for p in pieces]
+    questions = [_LEAD.sub("", p).strip() for p, q in zip(pieces, asks) if q]
+    return [q for q in questions if q], "".join(p for p, q in zip(pieces, asks) if not q)

@@ -59,7 +59,7 @@ import numpy as np
 from ..records import MemoryRecord
 from .bm25 import EPSILON, K1, BM25Field
 from .explain import PINYIN_SEP, WORDS_SEP
-from .focus import split_focus
+from .focus import QUESTION_MARK, SENTENCE_END, split_focus
 from .indexed import MemoryText
 from .numbers import other_spellings
 from .pinyin import INITIALS, SHARED_PINYIN, Pinyin
@@ -70,8 +70,6 @@ from .wordclass import function_words
 
 FIELD_WEIGHTS = {"title": 2.0, "content": 1.0, "summary": 1.0, "tags": 2.0, "group": 1.0}
 _COUNTING = re.compile(r"有几|几个|多少个|多少人|多少次|\bhow many\b|\bhow often\b", re.I)
-_SENTENCE_END = re.compile(r"(?<=[。！？!?；;\n])")
-_QUESTION_MARK = re.compile(r"[?？]")
 
 
 @dataclass(frozen=True)
@@ -238,9 +236,9 @@ class KeywordIndex:
         focused = split_focus(joined) if self.settings.focus_cues else None
         if focused is not None:  # "……要不要去买点水果呢？对了，我想问，……？": focus.py
             questions, rest = focused
-            chatter = [_QUESTION_MARK.sub("。", rest)] if rest else []  # chatter's questions weigh as chatter
+            chatter = [QUESTION_MARK.sub("。", rest)] if rest else []  # chatter's questions weigh as chatter
         else:
-            sentences = [s for s in _SENTENCE_END.split(joined) if s.strip()]
+            sentences = [s for s in SENTENCE_END.split(joined) if s.strip()]
             questions = [s for s in sentences if s.rstrip()[-1:] in "?？"]
             if len(questions) < 2:
                 return [self.analyse(texts)]
@@ -260,7 +258,7 @@ class KeywordIndex:
         terms = QueryTerms()
         for text in texts:
             text = normalise(text)
-            sentences = [s for s in _SENTENCE_END.split(text) if s.strip()]
+            sentences = [s for s in SENTENCE_END.split(text) if s.strip()]
             asks = [s.rstrip()[-1:] in "?？" for s in sentences]
             focus = len(sentences) > 1 and any(asks)
             stops = 0
