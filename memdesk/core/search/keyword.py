@@ -33,7 +33,9 @@ queries are folded to simplified by normalise. A lone function character
 figures as they were (LoCoMo R@5 / R@10 0.6355 / 0.7181, MemDaily R@5
 0.9033, with distractors 0.8053 / 0.8803); function-word weighting then
 moves the last to 0.8075 / 0.8817 (wordclass.py). A query's numbers also
-count in their other spellings (八月 -> 08; numbers.py, figures there).
+count in their other spellings (八月 -> 08; numbers.py, figures there), and an
+English question's irregular verbs in their other forms (go -> went;
+inflection.py, figures there).
 
 Expansion variants tried and left out (keyword-only R@5 / R@10; LoCoMo all stores,
 0.6355 / 0.7181 before; MemDaily every 5th store, 296 questions, 0.9016 / 0.9828):
@@ -61,6 +63,7 @@ from .bm25 import EPSILON, K1, BM25Field
 from .explain import PINYIN_SEP, WORDS_SEP
 from .focus import QUESTION_MARK, SENTENCE_END, split_focus
 from .indexed import MemoryText
+from .inflection import other_forms
 from .numbers import other_spellings
 from .pinyin import INITIALS, SHARED_PINYIN, Pinyin
 from .stopwords import LONE
@@ -69,6 +72,7 @@ from .tokenize import Tokenizer, normalise
 from .wordclass import function_words
 
 FIELD_WEIGHTS = {"title": 2.0, "content": 1.0, "summary": 1.0, "tags": 2.0, "group": 1.0}
+_ENGLISH_WORD = re.compile(r"[a-z]+")
 _COUNTING = re.compile(r"有几|几个|多少个|多少人|多少次|\bhow many\b|\bhow often\b", re.I)
 
 
@@ -133,6 +137,9 @@ class KeywordSettings:
     # are chatter (focus.py, figures there), weighing focus_chatter in each question's part.
     focus_cues: bool = True
     focus_chatter: float = 0.1
+    # An English query's irregular verbs also in their other forms (go -> went, gone), at
+    # this share of their sentence's weight; 0 = off. Figures in inflection.py.
+    inflection_weight: float = 0.5
 
 
 @dataclass
@@ -272,6 +279,8 @@ class KeywordIndex:
                     terms.words[term] = terms.words.get(term, 0.0) + weight
                 if self.settings.number_weight > 0:
                     self._add_spellings(terms, sentence, weight * self.settings.number_weight)
+                if self.settings.inflection_weight > 0:
+                    self._add_forms(terms, sentence, weight * self.settings.inflection_weight)
                 for term in self.tokenizer.bigrams(sentence, normalised=True):
                     terms.bigrams[term] = terms.bigrams.get(term, 0.0) + weight
             terms.sentence = terms.sentence or any(asks) or stops >= 2
@@ -294,6 +303,14 @@ class KeywordIndex:
         for form in other_spellings(sentence):
             if form not in terms.words and self.words.df(form) > 0:
                 terms.words[form] = weight
+
+    def _add_forms(self, terms: QueryTerms, sentence: str, weight: float) -> None:
+        """The sentence's irregular verbs in their other forms the index holds (inflection.py)."""
+        for word in _ENGLISH_WORD.findall(sentence):
+            for form in other_forms(word):
+                term = self.tokenizer.stem(form)
+                if term not in terms.words and self.words.df(term) > 0:
+                    terms.words[term] = weight
 
     def _add_pinyin(self, terms: QueryTerms, texts: list[str]) -> None:
         """The readings the query's letters spell (pinyin.py). Not for sentences: an
