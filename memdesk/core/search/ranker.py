@@ -4,9 +4,10 @@ The free words produce up to four rankings over the memories in scope (keyword B
 expansion with related terms, substring, vector similarity); RRF fuses them — or, when
 vectors take part, a convex mix of standardised keyword and vector scores — and for
 questions the best hits lend a share of their score to the memories stored next to them
-in the same conversation. The final score adds importance, heat and freshness
-(fusion.py). Memories found only by substring follow the ranked hits. A question's
-named dates lift the keyword scores of the memories saved then (when.py).
+in the same conversation (more to the line after a hit that asks: its answer). The
+final score adds importance, heat and freshness (fusion.py). Memories found only by
+substring follow the ranked hits. A question's named dates lift the keyword scores of
+the memories saved then (when.py).
 
 Tried and left out (LoCoMo R@5 / R@10): lifting the best 30 hits whose speaker label
 ("Caroline: …") is a name the question uses, by 0.1 / 0.2 / 0.4, keyword-only 0.6566 /
@@ -19,6 +20,7 @@ the date lift on the hybrid score as well (x1.2, x1.5) 0.6856 / 0.7822-0.7842 (n
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -39,6 +41,8 @@ if TYPE_CHECKING:
 VECTOR_DEPTH = 50  # the most similar memories a vector ranking contributes
 SUBSTRING_CAP = 1000  # per word, when a limit is given
 NO_EMBEDDER = "keyword search only: no embedding model is set up"
+# A line that ends in a question: its last mark, before closing quotes and a trailing aside "(…)".
+_ASKS = re.compile(r"[?？][\s\"'”’」』]*(?:[(（][^()（）]*[)）]\s*)?$")
 
 
 @dataclass(frozen=True)
@@ -325,8 +329,15 @@ def _lift_context(engine: SearchEngine, fusion, ranks, rankings, members, allowe
         return fusion, members
     lenders = np.zeros(size, dtype=bool)
     lenders[candidates[np.argsort(-fusion[candidates], kind="stable")[: weights.context_from]]] = True
-    previous, following = engine._index.table.neighbours(weights.context_window_s)
-    lifted = context_lift(fusion, lenders, allowed, previous, following, weights.context)
+    table = engine._index.table
+    previous, following = table.neighbours(weights.context_window_s)
+    asking = None
+    if weights.reply > weights.context:
+        asking = np.zeros(size, dtype=bool)
+        lending = [int(s) for s in np.where(lenders)[0] if following[s] >= 0]
+        for slot, record in table.records_of(lending).items():
+            asking[slot] = _ASKS.search(record.content) is not None
+    lifted = context_lift(fusion, lenders, allowed, previous, following, weights.context, asking, weights.reply)
     gained = np.where(lifted > fusion)[0]
     rank_of = np.zeros(size, dtype=np.int64)
     rank_of[gained[np.argsort(fusion[gained] - lifted[gained], kind="stable")]] = np.arange(1, len(gained) + 1)

@@ -90,6 +90,47 @@ def test_context_lift_lends_only_from_lenders():
     assert lifted.tolist() == pytest.approx([1.0, 0.3, 0.5, 0.0, 0.2])
 
 
+def test_an_asking_lender_lends_its_reply_more():
+    fused = np.array([1.0, 0.0, 0.0, 0.5, 0.0])
+    previous = np.array([-1, 0, 1, -1, 3])
+    following = np.array([1, 2, -1, 4, -1])
+    lenders = np.array([True, False, False, True, False])
+    allowed = np.ones(5, dtype=bool)
+    asking = np.array([True, False, False, False, False])
+    lifted = context_lift(fused, lenders, allowed, previous, following, 0.3, asking, 0.8)
+    # Slot 0 asks: the line after it gets 0.8 of it; slot 3 does not: its next line 0.3.
+    assert lifted.tolist() == pytest.approx([1.0, 0.8, 0.0, 0.5, 0.15])
+    # A line before an asking lender is not its answer: it keeps the plain share.
+    one = np.ones(2, dtype=bool)
+    lifted = context_lift(
+        np.array([0.0, 1.0]), np.array([False, True]), one, np.array([-1, 0]), np.array([1, -1]), 0.3, one, 0.8
+    )
+    assert lifted.tolist() == pytest.approx([0.3, 1.0])
+
+
+def test_the_answer_to_a_matching_question_ranks_above_weaker_matches(store, tokenizer):
+    start = now_utc() - timedelta(days=3)
+    lines = [
+        ("Wow, what a lovely family photo! How long have you been married?", 0),
+        ("Five years already! Time flies.", 20),
+        ("My sister got married last spring.", 90_000),
+        ("We watched a long film about a married couple.", 190_000),
+    ]
+    asked, answer, sister, _ = (
+        store.add(content=t, created_at=start + timedelta(seconds=s)).added[0] for t, s in lines
+    )
+    engine = SearchEngine(store, tokenizer=tokenizer)
+    engine.build()
+    found = engine.search("How long has she been married?").ids
+    assert found.index(answer) == found.index(asked) + 1
+    assert found.index(answer) < found.index(sister)
+    # With the plain neighbour share only, the answer ranks below the weaker match.
+    plain = SearchEngine(store, tokenizer=tokenizer, weights=SearchWeights(reply=0.0))
+    plain.build()
+    found = plain.search("How long has she been married?").ids
+    assert found.index(answer) > found.index(sister)
+
+
 def test_quotes_in_a_sentence_do_not_exclude_lenient_results(store, tokenizer):
     event = store.add(content="跑赏艺术之旅的主要内容是艺术展览结合跑步，边跑步边欣赏艺术。").added[0]
     joined = store.add(content="我将要参加跑赏艺术之旅。").added[0]
