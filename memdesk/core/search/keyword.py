@@ -17,7 +17,9 @@ something the first hit names ("that 600-person event" -> its name -> its
 duration). Not when the best hits answer alike (the third scores close to
 the first: "有几个活动的规模超过千人？" asks about a class, and one hit's
 other facts are noise). Questions are also widened with synonyms
-(thesaurus.py). Short keyword queries are left literal.
+(thesaurus.py). Short keyword queries are left literal. A question that
+picks its subject by a clause ("那个年龄是33岁的人，其职业……") takes its
+feedback from the one memory that clause finds (bridge.py, figures there).
 
 Figures, keyword-only, R@5 (MemDaily / with distractors / LoCoMo):
 quoted passages ranked, not required (engine): 0.852 -> 0.875;
@@ -60,6 +62,7 @@ import numpy as np
 
 from ..records import MemoryRecord
 from .bm25 import EPSILON, K1, BM25Field
+from .bridge import bridge_clause
 from .explain import PINYIN_SEP, WORDS_SEP
 from .focus import QUESTION_MARK, SENTENCE_END, split_focus
 from .indexed import MemoryText
@@ -140,6 +143,9 @@ class KeywordSettings:
     # An English query's irregular verbs also in their other forms (go -> went, gone), at
     # this share of their sentence's weight; 0 = off. Figures in inflection.py.
     inflection_weight: float = 0.5
+    # "那个年龄是33岁的人，其职业是什么？": the expansion's feedback comes from the best
+    # memory for the clause that picks the subject, at this weight; 0 = off. bridge.py.
+    bridge_weight: float = 1.0
 
 
 @dataclass
@@ -150,6 +156,7 @@ class QueryTerms:
     counting: bool = False  # asks how many: about a class, not one thing
     synonyms: dict[str, float] = field(default_factory=dict)  # added by the thesaurus (also in words)
     pinyin: dict[str, float] = field(default_factory=dict)  # readings ("kafei", "#kf") the query spells
+    clause: QueryTerms | None = None  # the terms of the clause that picks the subject (bridge.py)
 
     def __bool__(self) -> bool:
         return bool(self.words or self.bigrams or self.pinyin)
@@ -248,12 +255,16 @@ class KeywordIndex:
             sentences = [s for s in SENTENCE_END.split(joined) if s.strip()]
             questions = [s for s in sentences if s.rstrip()[-1:] in "?？"]
             if len(questions) < 2:
-                return [self.analyse(texts)]
+                single = self.analyse(texts)
+                if len(questions) == 1:
+                    self._add_clause(single, questions[0])
+                return [single]
             chatter = [s for s in sentences if s.rstrip()[-1:] not in "?？"]
         weight = self.settings.focus_chatter if focused is not None else self.settings.question_focus
         parts = []
         for question in questions:
             part = self.analyse([question])
+            self._add_clause(part, question)
             if chatter and weight > 0:
                 part.add(self.analyse([" ".join(chatter)]), weight)
             part.sentence = True
@@ -297,6 +308,14 @@ class KeywordIndex:
         if not terms.sentence and self.settings.pinyin_weight > 0:
             self._add_pinyin(terms, texts)
         return terms
+
+    def _add_clause(self, terms: QueryTerms, question: str) -> None:
+        """The clause that picks the question's subject, for the expansion (bridge.py)."""
+        if self.settings.bridge_weight <= 0:
+            return
+        clause = bridge_clause(question)
+        if clause:
+            terms.clause = self.analyse([clause])
 
     def _add_spellings(self, terms: QueryTerms, sentence: str, weight: float) -> None:
         """The sentence's numbers in the other spellings the index holds (numbers.py)."""
@@ -389,14 +408,18 @@ class KeywordIndex:
     def expansion(self, terms: QueryTerms, scores: np.ndarray, allowed: np.ndarray) -> QueryTerms:
         """Terms the top hits add to the query (original terms excluded)."""
         s = self.settings
+        weight, docs = s.expand_weight, s.expand_docs
+        if terms.clause is not None and terms.clause:
+            scores = self.combined(terms.clause, len(scores))
+            weight, docs = s.bridge_weight, 1  # "那个…的人": one subject
         ranked = np.where(allowed & (scores > 0))[0]
         if len(ranked) == 0:
             return QueryTerms()
         order = ranked[np.argsort(-scores[ranked], kind="stable")]
-        top = order[: s.expand_docs]
+        top = order[:docs]
         best = scores[top[0]]
         tie = s.expand_tie_counting if terms.counting else s.expand_tie
-        if len(order) > s.expand_docs and scores[order[s.expand_docs]] >= tie * best:
+        if len(order) > docs and scores[order[docs]] >= tie * best:
             return QueryTerms()
         extra = QueryTerms()
         for bag, source, out in ((self.words, terms.words, extra.words), (self.bigrams, terms.bigrams, extra.bigrams)):
@@ -411,8 +434,8 @@ class KeywordIndex:
             chosen = [(t, w) for t, w in weights.most_common(s.expand_terms) if w > 0]
             if chosen:
                 top_weight = chosen[0][1]
-                for term, weight in chosen:
-                    out[term] = s.expand_weight * weight / top_weight
+                for term, w in chosen:
+                    out[term] = weight * w / top_weight
         return extra
 
     def matched_many(self, slots: list[int], terms: QueryTerms) -> list[tuple[list[str], list[str]]]:

@@ -1,0 +1,67 @@
+"""A question that picks its subject by a clause ("那个29岁的人……") takes the expansion's
+feedback from the memory that clause finds (bridge.py)."""
+
+import pytest
+
+from memdesk.core.search import SearchEngine
+from memdesk.core.search.bridge import bridge_clause
+from memdesk.core.search.keyword import KeywordSettings
+
+
+@pytest.mark.parametrize(
+    ("question", "clause"),
+    [
+        ("那个年龄是33岁的人，其职业的主要职责是什么？", "年龄是33岁的人"),
+        ("那个29岁的人是在哪个单位工作的来着？", "29岁的人"),
+        ("另外，那个来自辽宁沈阳的，他是在哪个单位工作来着？", "来自辽宁沈阳的"),
+        ("我表哥多大了？那位名叫陈梦瑶的人，她的生日是哪天？", "名叫陈梦瑶的人"),
+        ("那个主要内容是户外登山的活动，其时间是什么？", "主要内容是户外登山的活动"),
+        # 那个 after a modifier is a demonstrative, not the start of a clause.
+        ("我刚刚路过的那个医院是啥医院啊？", None),
+        ("那是什么？", None),
+        ("What is the job of the person who is 33?", None),
+    ],
+)
+def test_bridge_clause(question, clause):
+    assert bridge_clause(question) == clause
+
+
+MEMORIES = [
+    "我同事29岁。",
+    "我表姐的单位叫杭州创艺设计工作室。",
+    "舅妈的单位叫广州财瑞会计事务所。",
+    "我同事的单位叫深圳南山实验中学。",
+    "我表姐今年31岁。",
+    "我舅妈喜欢跳广场舞。",
+    "我同事特别喜欢跑步。",
+    "我表姐的工作是设计师。",
+    "舅妈今年52岁。",
+]
+
+
+@pytest.fixture
+def engines(store, tokenizer):
+    ids = [store.add(content=text).added[0] for text in MEMORIES]
+    on = SearchEngine(store, tokenizer=tokenizer)
+    off = SearchEngine(store, tokenizer=tokenizer, keyword=KeywordSettings(bridge_weight=0))
+    on.build()
+    off.build()
+    return ids, on, off
+
+
+def test_the_feedback_is_the_subject_the_clause_finds(engines):
+    _, on, off = engines
+    question = "那个年龄是29岁的人，其单位叫什么？"
+    assert on.search(question, lenient=True).expanded_with == ("同事",)
+    # From the best two hits of the whole question, the feedback mixes in another
+    # person's memory (表姐's or 舅妈's 单位 matches the asked attribute).
+    assert len(off.search(question, lenient=True).expanded_with) > 1
+
+
+def test_the_subjects_attribute_ranks_higher(engines):
+    ids, on, off = engines
+    answer = ids[3]  # 我同事的单位叫深圳南山实验中学。
+    question = "那个29岁的人是在哪个单位工作的来着？"
+    found, plain = on.search(question, lenient=True).ids, off.search(question, lenient=True).ids
+    assert found.index(answer) < plain.index(answer)
+    assert found.index(answer) < found.index(ids[2])  # ahead of 舅妈's 单位
