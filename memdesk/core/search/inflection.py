@@ -5,14 +5,16 @@ research) but cannot know that "went" is "go" or "bought" is "buy". A
 question asks "When did Caroline go to the support group?" of a memory
 that says "I went to a LGBTQ support group yesterday", and the two share
 no verb. Here each query word that is a form of a common irregular verb
-brings the verb's other forms (go -> went, gone), at the weight of the word
-that wrote it, when the index holds them (keyword.py). Query side only, like
-numbers.py: memories are indexed as written.
+brings the verb's other forms (go -> went, gone), at half the weight of the
+word that wrote it (KeywordSettings.inflection_weight), when the index holds
+them (keyword.py). Query side only, like numbers.py: memories are indexed as
+written.
 
 Left out: forms that are also common nouns or other words, where the other
 form would find the wrong sense (bear/born, lie/lay, wind/wound,
 grind/ground, rise/rose, spring, light/lit, tear, sink), and the verbs that
-are stop words (be, do, have).
+are stop words (be, do, have; "won" is one too, as in "won't", so win finds
+only win).
 
 Measured (bench/retrieval.py, keyword-only, R@5 / R@10, 2026-12-02), off ->
 on at half the word's weight: LoCoMo 0.657 / 0.741 -> 0.660 / 0.745 (R@1
