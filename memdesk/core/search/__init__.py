@@ -32,7 +32,7 @@ _WHERE = {
     "FUSION_ONLY": "fusion",
     "SEED_004": "fusion",
     "SearchWeights": "fusion",
-    "KeywordSettings": "keyword",
+    "KeywordSettings": "keyword_settings",
     "HashingEmbedder": "ngram_embedder",
     "QuerySyntaxError": "query",
     "parse": "query",
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from .engine import SearchEngine, SearchHit, SearchResult
     from .explain import HitExplanation, MissExplanation
     from .fusion import FUSION_ONLY, SEED_004, SearchWeights
-    from .keyword import KeywordSettings
+    from .keyword_settings import KeywordSettings
     from .ngram_embedder import HashingEmbedder
     from .query import QuerySyntaxError, parse, render
     from .ranker import NO_EMBEDDER

@@ -36,7 +36,7 @@ from .explain import MissExplanation
 from .fusion import SearchWeights
 from .hits import Explanations, SearchHit, explain_hits
 from .index import SearchIndex, vocabulary_of
-from .keyword import KeywordSettings
+from .keyword_settings import KeywordSettings
 from .query import parse
 from .ranker import Asked, Ranking, rank
 from .script import available as script_folding

@@ -12,7 +12,8 @@ import numpy as np
 
 from ..embedding import embed_text, text_hash
 from ..records import MemoryRecord
-from .keyword import KeywordIndex, KeywordSettings, searchable_text
+from .keyword import KeywordIndex, searchable_text
+from .keyword_settings import KeywordSettings
 from .substring import SubstringIndex
 from .table import RecordTable
 from .tokenize import Tokenizer

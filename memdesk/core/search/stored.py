@@ -23,7 +23,8 @@ from . import index_segments as segments
 from .bm25 import MIN_IDF, BM25Field
 from .index_vocab import Vocabulary, stat
 from .indexer import pending
-from .keyword import KeywordIndex, KeywordSettings
+from .keyword import KeywordIndex
+from .keyword_settings import KeywordSettings
 from .stored_table import StoredTable
 from .substring import SubstringIndex
 from .tokenize import Tokenizer, normalise
