@@ -88,7 +88,7 @@ class QueryTerms:
     counting: bool = False  # asks how many: about a class, not one thing
     synonyms: dict[str, float] = field(default_factory=dict)  # added by the thesaurus (also in words)
     pinyin: dict[str, float] = field(default_factory=dict)  # readings ("kafei", "#kf") the query spells
-    clause: QueryTerms | None = None  # the terms of the clause that picks the subject (bridge.py)
+    clause: str = ""  # the clause that picks the question's subject (bridge.py), read by expansion
 
     def __bool__(self) -> bool:
         return bool(self.words or self.bigrams or self.pinyin)
@@ -243,11 +243,8 @@ class KeywordIndex:
 
     def _add_clause(self, terms: QueryTerms, question: str) -> None:
         """The clause that picks the question's subject, for the expansion (bridge.py)."""
-        if self.settings.bridge_weight <= 0:
-            return
-        clause = bridge_clause(question)
-        if clause:
-            terms.clause = self.analyse([clause])
+        if self.settings.bridge_weight > 0:
+            terms.clause = bridge_clause(question) or ""
 
     def _add_spellings(self, terms: QueryTerms, sentence: str, weight: float) -> None:
         """The sentence's numbers in the other spellings the index holds (numbers.py)."""
@@ -341,8 +338,9 @@ class KeywordIndex:
         """Terms the top hits add to the query (original terms excluded)."""
         s = self.settings
         weight, docs = s.expand_weight, s.expand_docs
-        if terms.clause is not None and terms.clause:
-            scores = self.combined(terms.clause, len(scores))
+        clause = self.analyse([terms.clause]) if terms.clause else None  # analysed only when expanding
+        if clause:
+            scores = self.combined(clause, len(scores))
             weight, docs = s.bridge_weight, 1  # "那个…的人": one subject
         ranked = np.where(allowed & (scores > 0))[0]
         if len(ranked) == 0:
