@@ -61,6 +61,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..records import MemoryRecord
+from .answer_words import answer_words
 from .bm25 import BM25Field
 from .bridge import bridge_clause
 from .explain import PINYIN_SEP, WORDS_SEP
@@ -68,6 +69,7 @@ from .focus import QUESTION_MARK, SENTENCE_END, split_focus
 from .indexed import MemoryText
 from .inflection import other_forms
 from .keyword_settings import KeywordSettings
+from .kinds import kind_members
 from .numbers import other_spellings
 from .pinyin import INITIALS, SHARED_PINYIN, Pinyin
 from .stopwords import LONE
@@ -224,6 +226,8 @@ class KeywordIndex:
                     self._add_spellings(terms, sentence, weight * self.settings.number_weight)
                 if self.settings.inflection_weight > 0:
                     self._add_forms(terms, sentence, weight * self.settings.inflection_weight)
+                if is_question and self.settings.answer_weight > 0:
+                    self._add_known(terms, answer_words(sentence), weight * self.settings.answer_weight)
                 for term in self.tokenizer.bigrams(sentence, normalised=True):
                     terms.bigrams[term] = terms.bigrams.get(term, 0.0) + weight
             terms.sentence = terms.sentence or any(asks) or stops >= 2
@@ -237,6 +241,8 @@ class KeywordIndex:
                     terms.words[term] *= self.settings.function_weight
         if terms.sentence and self.settings.synonym_weight > 0:
             self._add_synonyms(terms)
+        if terms.sentence and self.settings.kind_weight > 0:
+            self._add_known(terms, kind_members(normalise(" ".join(texts))), self.settings.kind_weight)
         if not terms.sentence and self.settings.pinyin_weight > 0:
             self._add_pinyin(terms, texts)
         return terms
@@ -257,6 +263,14 @@ class KeywordIndex:
         for word in _ENGLISH_WORD.findall(sentence):
             for form in other_forms(word):
                 term = self.tokenizer.stem(form)
+                if term not in terms.words and self.words.df(term) > 0:
+                    terms.words[term] = weight
+
+    def _add_known(self, terms: QueryTerms, words: list[str], weight: float) -> None:
+        """Words the question implies (answer_words.py, kinds.py), as the index cuts
+        them, at ``weight`` where the index holds them and the question has not."""
+        for word in words:
+            for term in self.tokenizer.words(word, normalised=True):
                 if term not in terms.words and self.words.df(term) > 0:
                     terms.words[term] = weight
 

@@ -74,3 +74,10 @@ class KeywordSettings:
     # "那个年龄是33岁的人，其职业是什么？": the expansion's feedback comes from the best
     # memory for the clause that picks the subject, at this weight; 0 = off. bridge.py.
     bridge_weight: float = 1.0
+    # A question's interrogative also looks for the words its answer is written with
+    # (多大 -> 岁, 多高 -> 厘米), at this share of its sentence's weight; 0 = off. Figures in
+    # answer_words.py.
+    answer_weight: float = 0.5
+    # A question's kind words also look for the kind's common members (家电 -> 洗衣机,
+    # 冰箱), at this weight; 0 = off. Figures in kinds.py.
+    kind_weight: float = 0.5
