@@ -11,7 +11,7 @@ KeywordSettings.kind_weight of the kind word's weight, when the index holds them
 (keyword.py). Query side only, one way: asking for 冰箱 does not find every appliance.
 
 Measured (bench/retrieval.py, keyword-only, R@5, 2026-12-02). MemDaily: 0.911 without
-this and answer_words.py; 0.924 with this alone; 0.936 with both (0.9352 / 0.9357 /
+this and answer_words.py; 0.922 with this alone; 0.936 with both (0.9352 / 0.9357 /
 0.9360 at kind_weight 0.3 / 0.5 / 1.0: flat, so half, below a literal match). With the
 Chinese distractors, both together: 0.846 -> 0.872 (every third store: 0.853 without
 either, 0.868 with this alone, 0.877 with both). The table is of common goods, not
