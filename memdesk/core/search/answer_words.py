@@ -13,8 +13,8 @@ quantities, not phrases of any test file; an attribute word a question already
 writes (身高) counts as its own kind of asking, so "身高是多少" also looks for 厘米.
 
 Measured (bench/retrieval.py, keyword-only, R@5, 2026-12-02). MemDaily: 0.911 without
-this and kinds.py; 0.924 with this alone (0.922 with kinds.py alone); 0.936 with both (0.9345 / 0.9357 / 0.9349
-at answer_weight 0.3 / 0.5 / 1.0, so the middle). With the Chinese distractors the two
+this and kinds.py; 0.924 with this alone (0.922 with kinds.py alone); 0.936 with both
+(0.9345 / 0.9357 / 0.9349 at answer_weight 0.3 / 0.5 / 1.0, so the middle). With the Chinese distractors the two
 together take the whole file from 0.846 to 0.872; on every third store, 0.853 without
 either, 0.863 with this alone, 0.877 with both. LoCoMo is unchanged (0.689 / 0.757,
 with MiniLM 0.700): its questions are English. Of MemDaily's 1,476 questions the two
