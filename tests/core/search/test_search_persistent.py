@@ -11,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from datetime import datetime, timezone
 from pathlib import Path
 
 import numpy as np
@@ -22,11 +23,9 @@ from memdesk.core.search import SearchEngine
 from memdesk.core.search.index_meta import META
 from memdesk.core.search.indexer import pending, rebuild
 from memdesk.core.store import Store
+from tests.index_mix import apply, operation
 
 ROOT = Path(__file__).resolve().parents[3]
-# Words that nest (咖啡 in 咖啡因, 喝咖啡): vocabulary terms inside other texts and terms.
-WORDS = ["咖啡", "咖啡因", "喝咖啡", "绿茶", "杭州", "西湖", "跑步", "早上", "项目", "会议", "周三", "coffee", "tea"]
-GROUPS = ["", "偏好", "工作/项目", "咖啡因", "生活"]
 
 
 def snapshot(store: Store) -> dict:
@@ -90,66 +89,13 @@ def assert_equals_rebuild(store: Store) -> None:
     assert incremental == fresh
 
 
-text = st.lists(st.sampled_from(WORDS), min_size=1, max_size=5).map("".join)
-operation = st.one_of(
-    st.tuples(st.just("add"), text, text, st.lists(st.sampled_from(WORDS[:6]), max_size=2), st.sampled_from(GROUPS)),
-    st.tuples(st.just("edit"), st.integers(0, 50), text, st.sampled_from(GROUPS)),
-    st.tuples(st.just("retitle"), st.integers(0, 50), text),
-    st.tuples(st.just("delete"), st.integers(0, 50)),
-    st.tuples(st.just("restore"), st.integers(0, 50)),
-    st.tuples(st.just("purge"), st.integers(0, 50)),
-    st.tuples(st.just("import"), st.lists(text, min_size=1, max_size=4)),
-    st.tuples(st.just("merge"), st.integers(0, 50), text),
-    st.tuples(st.just("persona"), st.sampled_from(["咖啡因", "助手", "跑步教练"])),
-    st.tuples(st.just("touch"), st.integers(0, 50)),
-)
-
-
-def _apply(store: Store, op, ids: list[str]) -> None:
-    kind = op[0]
-    pick = (lambda n: ids[n % len(ids)]) if ids else None
-    try:
-        if kind == "add":
-            ids += store.add(title=op[1], content=op[2], tags=op[3], group=op[4]).added
-        elif kind == "import":
-            ids += store.add_many([{"content": c, "title": c[:4]} for c in op[1]]).added
-        elif kind == "persona":
-            existing = store.persona_by_name(op[1])
-            if existing is None:
-                store.create_persona(name=op[1])
-            else:
-                store.rename_persona(existing.id, op[1] + "新")
-        elif not ids:
-            return
-        elif kind == "edit":
-            store.update(pick(op[1]), expected_version=None, content=op[2], group=op[3])
-        elif kind == "retitle":
-            store.update(pick(op[1]), expected_version=None, title=op[2])
-        elif kind == "delete":
-            store.delete([pick(op[1])])
-        elif kind == "restore":
-            store.restore([pick(op[1])])
-        elif kind == "purge":
-            memory_id = pick(op[1])
-            store.delete([memory_id])
-            store.purge([memory_id])
-            ids.remove(memory_id)
-        elif kind == "merge":
-            ids += store.supersede(pick(op[1]), content=op[2]).added
-        elif kind == "touch":
-            store.touch([pick(op[1])])
-    except Exception as exc:  # a refused operation (e.g. restoring a live memory) writes nothing
-        if type(exc).__name__ not in ("ValidationError", "NotFoundError", "ConflictError"):
-            raise
-
-
 def _mix(tmp_path_factory, ops) -> None:
     path = tmp_path_factory.mktemp("mix") / "m.db"
     first, second = Store.open(path), Store.open(path)
     try:
         ids: list[str] = []
         for n, op in enumerate(ops):
-            _apply(first if n % 2 else second, op, ids)
+            apply(first if n % 2 else second, op, ids)
         assert_equals_rebuild(first)
     finally:
         first.close()
@@ -171,6 +117,69 @@ def test_index_equals_a_fresh_build_after_any_mix_of_writes_by_two_connections(t
 @given(ops=st.lists(operation, min_size=1, max_size=40))
 def test_index_equals_a_fresh_build_many_examples(tmp_path_factory, ops):
     _mix(tmp_path_factory, ops)
+
+
+@pytest.fixture(scope="module")
+def second_process():
+    """A second process writing to the test's stores (tests/index_mix.py's serve)."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tests.index_mix"],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
+    yield child
+    assert child.stdin is not None
+    child.stdin.close()
+    child.wait(timeout=30)
+
+
+def _ask(child, request: dict) -> list[str]:
+    child.stdin.write(json.dumps(request, ensure_ascii=False) + "\n")
+    child.stdin.flush()
+    line = child.stdout.readline()
+    assert line, f"the second process ended (exit {child.poll()})"
+    reply = json.loads(line)
+    assert "error" not in reply, reply["error"]
+    return reply["ids"]
+
+
+PROBES = ["咖啡", "咖啡因", "喝咖啡 早上", "绿茶 杭州", "项目会议", "coffee", "kafei", "tag:跑步", "group:偏好 西湖"]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=_FIXTURE_OK)
+@given(ops=st.lists(operation, min_size=1, max_size=25))
+def test_index_and_a_running_search_equal_a_fresh_build_after_writes_by_two_processes(
+    tmp_path_factory, second_process, ops
+):
+    # Every other write is made by another process. This process keeps one engine open
+    # and searches after each write, as the window does (its cached columns and postings
+    # must follow the other process's writes); at the end it ranks every probe exactly as
+    # a new engine does, and the index equals one built from scratch.
+    path = tmp_path_factory.mktemp("procs") / "m.db"
+    store = Store.open(path)
+    engine = SearchEngine(store)
+    engine.build()
+    when = datetime(2030, 1, 1, tzinfo=timezone.utc)
+    try:
+        ids: list[str] = []
+        for n, op in enumerate(ops):
+            if n % 2:
+                apply(store, op, ids)
+            else:
+                ids = _ask(second_process, {"path": str(path), "op": op, "ids": ids})
+            engine.search(PROBES[n % len(PROBES)], now=when)
+        fresh = SearchEngine(store)
+        fresh.build()
+        for probe in PROBES:
+            kept = [(h.id, round(h.score, 9)) for h in engine.search(probe, limit=None, now=when).hits]
+            assert kept == [(h.id, round(h.score, 9)) for h in fresh.search(probe, limit=None, now=when).hits], probe
+        assert_equals_rebuild(store)
+    finally:
+        _ask(second_process, {"path": str(path), "close": True})
+        store.close()
 
 
 CHILD = textwrap.dedent("""
