@@ -5,7 +5,9 @@
 Times what `memdesk import FILE` does into an empty store: read and parse the
 file, plan it (validation, duplicate and id checks), back up the database,
 and write everything in one transaction. Vectors are not part of an import.
-The goal is 10k memories in at most 3 s. --json prints {"memories", "seconds"}.
+The goal is 10k memories, search index included, in at most 4 s (issue #13;
+the earlier 3 s was for an import without the index). --json prints
+{"memories", "seconds"}.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from memdesk.core.store import Store  # noqa: E402
 # memdesk.core.search imported its engine eagerly (a fresh `memdesk import` pays them either
 # way; bench/cold_start.py times fresh processes).
 
-GOAL_SECONDS = 3.0
+GOAL_SECONDS = 4.0
 GROUPS = ("偏好", "工作/项目", "生活", "健康", "学习")
 
 
