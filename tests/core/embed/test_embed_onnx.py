@@ -1,17 +1,21 @@
 """OnnxEmbedder on a tiny real ONNX model: pooling, norms, batching, queries, model ids."""
 
 import shutil
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import numpy as np
 import pytest
 from tokenizers import Tokenizer
 
-from memdesk.core.embed import OnnxEmbedder, load_embedder
+from memdesk.core.embed import OnnxEmbedder, load_embedder, onnx_embedder
 from memdesk.core.embed.onnx_embedder import length_batches
 from memdesk.core.embedding import Embedder
 from memdesk.core.errors import MemDeskError
 
+ROOT = Path(__file__).resolve().parents[3]
 TEXTS = [
     "the cat sat on the mat",
     "a dog",
@@ -181,3 +185,34 @@ def test_broken_folders_give_clear_errors(tiny, tmp_path):
 
 def test_vocab_fixture_sanity(kit):
     assert kit.VOCAB[:4] == ["[PAD]", "[UNK]", "[CLS]", "[SEP]"]
+
+
+@pytest.mark.parametrize("where", [0, 5, 14, 20, 1000])
+def test_a_quantised_graph_is_found_wherever_its_op_name_falls_between_blocks(tmp_path, monkeypatch, where):
+    monkeypatch.setattr(onnx_embedder, "SCAN_BLOCK", 16)  # the op name (15 bytes) straddles block edges
+    path = tmp_path / "model.onnx"
+    path.write_bytes(b"x" * where + b"DynamicQuantizeLinear" + b"y" * 37)
+    assert onnx_embedder.is_dynamically_quantised(path)
+    path.write_bytes(b"x" * where + b"DynamicQuantiz" + b"y" * 37)  # one letter short
+    assert not onnx_embedder.is_dynamically_quantised(path)
+
+
+def test_looking_for_quantisation_does_not_make_the_model_file_resident(tmp_path):
+    # The window asks this as it loads a model. With the whole file memory-mapped, each page
+    # of it counted in the process's peak RSS (+90 MB for bge-small-zh).
+    path = tmp_path / "model.onnx"
+    with open(path, "wb") as out:
+        for _ in range(96):
+            out.write(np.random.default_rng(1).bytes(1 << 20))
+    code = (
+        "import sys; from pathlib import Path\n"
+        "from memdesk.core.embed.onnx_embedder import is_dynamically_quantised\n"
+        "def hwm(): return next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM'))\n"
+        "before = hwm(); found = is_dynamically_quantised(Path(sys.argv[1]))\n"
+        "print(found, (hwm() - before) // 1024)\n"
+    )
+    found, grew_mb = subprocess.run(
+        [sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout.split()
+    assert found == "False"
+    assert int(grew_mb) < 16
