@@ -16,6 +16,10 @@ $MEMDESK_BENCH_CACHE (default /tmp/memdesk-bench). Then, each in a new process:
 - window_ready_s / window_rss_mb / window_max_stall_ms: the window opened on
   the store (offscreen), spawn to the first search result from the engine,
   its peak RSS then, and the longest gap of a 5 ms UI timer until then;
+- with --vectors, window_vectors_ready_s / _rss_mb / _max_stall_ms: the same window
+  with a bge-small-zh-shaped model active (bench/bge_shaped.py: its shapes, random
+  weights) and a 512-dim vector for every memory, until the first result that vectors
+  took part in (no notice of keyword-only search);
 - db_mb: the database file; text_mb: the memories' text; index_mb: the
   search tables (dbstat);
 - search_p50_ms / search_p95_ms: 200 new 1-3 word queries in one running
@@ -146,7 +150,29 @@ def mcp_first_search(db: Path, query: str) -> tuple[float, float]:
     return search, init + search
 
 
-def window_child(db: str, t0: float, query: str) -> None:
+def vector_store(count: str) -> str:
+    """A copy of the store with a vector for every memory under the bge-shaped model, which
+    is installed and active in its own models folder: (store, models folder) as JSON."""
+    from bge_shaped import build
+    from vector_load import with_vectors
+
+    from memdesk.core.embed.install import install_model
+    from memdesk.core.embed.registry import active_embedder
+
+    models = CACHE / "models-bge-shaped"
+    if not (models / "bge-shaped").exists():
+        install_model(build(CACHE / "bge-shaped-src"), name="bge-shaped", pooling="cls", make_active=True, root=models)
+    embedder, why = active_embedder(root=models)
+    if embedder is None:
+        raise RuntimeError(why)
+    target, done = CACHE / f"cold-{count}-vectors.db", CACHE / f"cold-{count}-vectors.done"
+    if not (target.exists() and done.exists() and done.read_text() == embedder.model_id):
+        with_vectors(build_store(int(count)), target, embedder.model_id, embedder.dim)
+        done.write_text(embedder.model_id)
+    return json.dumps([str(target), str(models)])
+
+
+def window_child(db: str, t0: float, query: str, full: bool = False) -> None:
     from PySide6.QtCore import QSettings, QTimer
 
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
@@ -160,6 +186,9 @@ def window_child(db: str, t0: float, query: str) -> None:
     browser = app.window.browser
 
     def finished(outcome):
+        if full and outcome.notice:  # not yet with vectors (or some missing): not full quality
+            QTimer.singleShot(20, lambda: browser.search(query))
+            return
         if outcome.engine == "engine" and outcome.hits:
             rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
             print(
@@ -180,14 +209,18 @@ def window_child(db: str, t0: float, query: str) -> None:
     qt_app.exec()
 
 
-def window_ready(db: Path, query: str) -> dict:
+def window_ready(db: Path, query: str, models: str = "") -> dict:
+    """The window child's figures; with ``models`` (a models folder whose active model
+    has vectors in ``db``), until the first result that vectors took part in."""
+    env = {**os.environ, "MEMDESK_MODELS_DIR": models} if models else None
     t0 = time.time()
     out = subprocess.run(
-        [sys.executable, __file__, "--window-child", str(db), str(t0), query],
+        [sys.executable, __file__, "--window-child", str(db), str(t0), query, "full" if models else ""],
         capture_output=True,
         text=True,
         timeout=600,
         cwd=str(ROOT),
+        env=env,
     )
     line = next((ln for ln in out.stdout.splitlines() if ln.startswith("{")), None)
     if line is None:
@@ -269,10 +302,11 @@ HELPERS = {
     "fts5": lambda db: str(fts5_store(Path(db))),
     "warm": lambda db: json.dumps(warm_search(Path(db))),
     "mcp": lambda db, query: json.dumps(mcp_first_search(Path(db), query)),
+    "vectors": vector_store,
 }
 
 
-def measure(count: int, query: str) -> dict:
+def measure(count: int, query: str, vectors: bool = False) -> dict:
     db = Path(in_child("build", str(count)))
     anchor = Path(in_child("fts5", str(db)))
     out: dict = {}
@@ -283,6 +317,12 @@ def measure(count: int, query: str) -> dict:
     out["mcp_first_search_s"], out["mcp_spawn_to_answer_s"] = round(first, 3), round(whole, 3)
     window = window_ready(db, query)
     out.update({k: round(v, 3 if k.endswith("_s") else 1) for k, v in window.items() if k != "hits"})
+    if vectors:
+        store, models = json.loads(in_child("vectors", str(count)))
+        window = window_ready(Path(store), query, models)
+        for key, value in window.items():
+            if key.startswith("window_"):
+                out[key.replace("window_", "window_vectors_")] = round(value, 3 if key.endswith("_s") else 1)
     out.update(sizes_mb(db))
     out.update(json.loads(in_child("warm", str(db))))
     out["cli_vs_fts5"] = round(out["cli_search_s"] / out["fts5_fresh_s"], 2)
@@ -304,22 +344,23 @@ def main(argv=None) -> int:
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--query", default="周末 家人 旅行")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--window-child", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--vectors", action="store_true", help="also the window with a bge-shaped model and vectors")
+    parser.add_argument("--window-child", nargs=4, help=argparse.SUPPRESS)
     parser.add_argument("--helper", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.helper:
         print(HELPERS[args.helper[0]](*args.helper[1:]))
         return 0
     if args.window_child:
-        db, t0, query = args.window_child
-        window_child(db, float(t0), query)
+        db, t0, query, full = args.window_child
+        window_child(db, float(t0), query, full == "full")
         return 1
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ.setdefault("MEMDESK_MODELS_DIR", tempfile.mkdtemp())  # keyword-only: no model is measured here
     compiled_bytecode()
     figures = {"query": args.query, "sizes": {}}
     for size in sorted(int(s) for s in args.sizes.split(",")):
-        figures["sizes"][str(size)] = measure(size, args.query)
+        figures["sizes"][str(size)] = measure(size, args.query, args.vectors)
         if not args.json:
             print(size, json.dumps(figures["sizes"][str(size)]), flush=True)
     if args.json:

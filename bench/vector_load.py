@@ -28,22 +28,25 @@ if str(ROOT) not in sys.path:
 MODEL, DIM = "bench-bge-shaped", 512
 
 
-def with_vectors(source: Path) -> Path:
+def with_vectors(source: Path, target: Path | None = None, model: str = MODEL, dim: int = DIM) -> Path:
+    """A copy of ``source`` with a random unit vector of ``dim`` for every memory under
+    ``model``, text hash included, as the re-embed job stores them (cold_start.py's
+    --vectors uses it too, with a real model's id)."""
     import numpy as np
 
-    target = Path(tempfile.mkdtemp()) / "vectors.db"
+    target = target or Path(tempfile.mkdtemp()) / "vectors.db"
     shutil.copy(source, target)
     conn = sqlite3.connect(target)
     docs = conn.execute("SELECT memory_id, ehash FROM search_doc WHERE ehash IS NOT NULL").fetchall()
     rng = np.random.default_rng(7)
     with conn:
         for start in range(0, len(docs), 5000):
-            block = rng.standard_normal((len(docs[start : start + 5000]), DIM)).astype("<f4")
+            block = rng.standard_normal((len(docs[start : start + 5000]), dim)).astype("<f4")
             block /= np.linalg.norm(block, axis=1, keepdims=True)
             conn.executemany(
                 "INSERT OR REPLACE INTO memory_vector VALUES (?, ?, ?, ?, ?)",
                 [
-                    (mid, MODEL, ehash, DIM, row.tobytes())
+                    (mid, model, ehash, dim, row.tobytes())
                     for (mid, ehash), row in zip(docs[start : start + 5000], block)
                 ],
             )
