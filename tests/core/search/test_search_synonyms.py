@@ -123,3 +123,17 @@ def test_the_word_lists_are_read_back_from_their_piece_cache(tmp_path, monkeypat
     assert again._mates == first._mates and "年龄" in again.mates("年纪")
     written[0].write_bytes(b"damaged")
     assert Thesaurus().mates("年纪") == first.mates("年纪")  # a damaged cache is read past and rewritten
+
+
+def test_each_word_is_one_string_however_many_lists_it_is_in(tmp_path, monkeypatch):
+    # ~600k places hold a mate; one string object per word keeps the lists at ~19 MB, not 62.
+    monkeypatch.setenv("MEMDESK_CACHE_DIR", str(tmp_path / "cache"))
+    for reading in ("made", "read back from the piece cache"):
+        thesaurus = Thesaurus()
+        assert thesaurus.load(), reading
+        mates = thesaurus._mates
+        assert mates is not None
+        places = [mate for others in mates.values() for mate in others]
+        assert len({id(m) for m in places}) == len(set(places)), reading
+        key = next(k for k in mates if k == "年纪")
+        assert any(m is key for m in mates["年龄"]), reading  # a word and its place as a mate: one object
