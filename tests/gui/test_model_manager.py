@@ -255,6 +255,34 @@ def test_switch_reembeds_in_the_background_and_search_keeps_working(
     dialog.reject()
 
 
+def test_at_start_the_memories_without_a_vector_are_found_and_embedded_off_the_ui_thread(
+    launch, db_path, qtbot, models_root, tmp_path, store, monkeypatch
+):
+    # Finding them reads every memory's text (0.7 s at 100k memories); the window asked on
+    # its UI thread once the index was built, and froze for ~1.8 s after every start with a model.
+    from memdesk.core.store import Store
+
+    for i in range(30):
+        store.add(content=f"我喜欢喝咖啡 {i}" if i % 2 else f"明天开会 {i}")
+    install_old(tmp_path)
+    asked_on_ui_thread = []
+    real = Store.stale_vector_ids
+
+    def watched(self, model):
+        asked_on_ui_thread.append(threading.current_thread() is threading.main_thread())
+        return real(self, model)
+
+    monkeypatch.setattr(Store, "stale_vector_ids", watched)
+    window = launch(db_path)
+    qtbot.waitUntil(lambda: window.browser.backend.engine is not None, timeout=20000)
+    model_id = window.browser.backend.engine.embedder.model_id
+    qtbot.waitUntil(lambda: not real(store, model_id), timeout=30000)
+    qtbot.waitUntil(lambda: not window.session.taskman.lane_busy("work"), timeout=20000)
+    assert asked_on_ui_thread and not any(asked_on_ui_thread)
+    window.search_bar.set_text("咖啡")
+    qtbot.waitUntil(lambda: window.browser.results.model.rowCount() > 0, timeout=10000)
+
+
 @pytest.fixture
 def fresh_offer():
     from memdesk.gui import prefs
