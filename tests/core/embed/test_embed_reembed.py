@@ -88,3 +88,28 @@ def test_a_memory_deleted_after_the_stale_list_is_skipped(filled):
     store.delete([ids[1]])
     found = store.texts_to_embed(ids[:3] + ["no-such-id"])
     assert found == {ids[0]: ("", CONTENTS[0]), ids[2]: ("", CONTENTS[2])}
+
+
+def test_stale_ids_are_the_memories_whose_vector_is_missing_or_from_other_text(filled, tiny):
+    # Compared by the hash the index keeps for cut memories, by their text for the rest.
+    from memdesk.core.embedding import text_hash
+
+    store, ids = filled
+    emb = load_embedder(tiny(pooling="mean"))
+    reembed(store, emb)
+    store.update(ids[2], expected_version=1, content="我喜欢喝咖啡")  # vector from older text
+    store.delete([ids[3]])  # in the trash: not asked for
+    extra = store.add(content="新的一条").added[0]  # no vector yet
+    conn = store.connection()
+    conn.execute("DELETE FROM memory_vector WHERE memory_id = ?", (ids[4],))
+    # Not cut yet (as during an upgrade's build): one current, one whose text changed since.
+    conn.execute("UPDATE search_doc SET words = NULL, ehash = NULL WHERE memory_id IN (?, ?)", (ids[5], ids[6]))
+    conn.execute("UPDATE memory SET content = '明天不开会' WHERE id = ?", (ids[6],))
+    have = dict(conn.execute("SELECT memory_id, text_hash FROM memory_vector WHERE model_id = ?", (emb.model_id,)))
+    expected = [
+        r.id
+        for r in store.iter_records()
+        if r.deleted_at is None and have.get(r.id) != text_hash(embed_text(r.title, r.content))
+    ]
+    assert sorted(expected) == sorted([ids[2], ids[4], ids[6], extra])
+    assert sorted(store.stale_vector_ids(emb.model_id)) == sorted(expected)
