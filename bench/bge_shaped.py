@@ -20,6 +20,11 @@ from pathlib import Path
 
 import numpy as np
 
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+from tests.wordpiece import write_wordpiece  # noqa: E402  (the tests' tokenizer writer)
+
 VOCAB, HIDDEN, LAYERS, HEADS, FFN, POSITIONS = 21128, 512, 4, 8, 2048, 512
 SPECIALS = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 
@@ -29,22 +34,6 @@ def vocabulary() -> list[str]:
     words = SPECIALS + ascii_tokens + [f"##{c}" for c in "abcdefghijklmnopqrstuvwxyz0123456789"]
     cjk = [chr(c) for c in range(0x4E00, 0x4E00 + VOCAB - len(words))]
     return words + cjk
-
-
-def write_tokenizer(path: Path) -> None:
-    from tokenizers import Tokenizer, normalizers, pre_tokenizers, processors
-    from tokenizers.models import WordPiece
-
-    vocab = {token: i for i, token in enumerate(vocabulary())}
-    tok = Tokenizer(WordPiece(vocab, unk_token="[UNK]"))
-    tok.normalizer = normalizers.BertNormalizer(lowercase=True)
-    tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
-    tok.post_processor = processors.TemplateProcessing(
-        single="[CLS] $A [SEP]",
-        pair="[CLS] $A [SEP] $B:1 [SEP]:1",
-        special_tokens=[("[CLS]", vocab["[CLS]"]), ("[SEP]", vocab["[SEP]"])],
-    )
-    tok.save(str(path))
 
 
 def write_model(path: Path, seed: int = 0) -> None:
@@ -125,7 +114,7 @@ def build(folder: Path) -> Path:
     """model.onnx and tokenizer.json in ``folder`` (made once; kept if there)."""
     folder.mkdir(parents=True, exist_ok=True)
     if not (folder / "tokenizer.json").exists():
-        write_tokenizer(folder / "tokenizer.json")
+        write_wordpiece(folder / "tokenizer.json", vocabulary())
     if not (folder / "model.onnx").exists():
         write_model(folder / "model.onnx.part")
         (folder / "model.onnx.part").rename(folder / "model.onnx")

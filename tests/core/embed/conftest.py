@@ -22,6 +22,8 @@ import pytest
 onnx = pytest.importorskip("onnx")
 from onnx import TensorProto, helper, numpy_helper  # noqa: E402
 
+from tests.wordpiece import write_wordpiece  # noqa: E402
+
 SPECIALS = ["[PAD]", "[UNK]", "[CLS]", "[SEP]"]
 WORDS = (
     "the a cat dog sat on mat rug kitten puppy stock market fell rose today bank river money "
@@ -34,19 +36,7 @@ HIDDEN = 16
 
 
 def build_tokenizer(path: Path) -> None:
-    from tokenizers import Tokenizer, normalizers, pre_tokenizers, processors
-    from tokenizers.models import WordPiece
-
-    vocab = {tok: i for i, tok in enumerate(VOCAB)}
-    tok = Tokenizer(WordPiece(vocab, unk_token="[UNK]"))
-    tok.normalizer = normalizers.BertNormalizer(lowercase=True)
-    tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
-    tok.post_processor = processors.TemplateProcessing(
-        single="[CLS] $A [SEP]",
-        pair="[CLS] $A [SEP] $B:1 [SEP]:1",
-        special_tokens=[("[CLS]", vocab["[CLS]"]), ("[SEP]", vocab["[SEP]"])],
-    )
-    tok.save(str(path))
+    write_wordpiece(path, VOCAB)
 
 
 def tiny_weights(seed: int, hidden: int = HIDDEN) -> dict:
