@@ -12,8 +12,9 @@ At 100k memories of bge-small-zh's 512 dimensions that is 49 MB instead of
 195 MB in the window, which with a model had come to ~800 MB. Measured
 (bench/retrieval.py, LoCoMo with MiniLM, 2026-12-03): R@5 / R@10 0.7000 /
 0.7852 with float32, 0.7002 / 0.7852 with both sides int8. The product runs
-in onnxruntime's MatMulInteger, as fast as float32's (100k x 512: 12 ms
-against 11 ms); numpy over float32 blocks, 4-6x slower, stands in where
+in onnxruntime's MatMulInteger on every core: 100k x 512 in 5-6 ms against
+numpy's float32 product's 6.7 ms (10 ms on one thread; quiet 2-core machine,
+2026-12-04). numpy over float32 blocks, 4-6x slower, stands in where
 onnxruntime cannot load (both give the same integer sums).
 """
 
@@ -141,7 +142,8 @@ def _open_session():
     except ImportError:
         return None
     opts = ort.SessionOptions()
-    opts.intra_op_num_threads = 1  # beside the UI and the search lane; as fast as numpy's float32
+    opts.intra_op_num_threads = 0  # every core, as the embedder's session and numpy's BLAS use
+    opts.add_session_config_entry("session.intra_op.allow_spinning", "0")  # idle threads sleep
     opts.log_severity_level = 3
     try:
         return ort.InferenceSession(matmul_integer_model(), sess_options=opts, providers=["CPUExecutionProvider"])
