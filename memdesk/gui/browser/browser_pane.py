@@ -95,7 +95,7 @@ class BrowserPane(QWidget):
             return
 
         def embed_stale(cancel, progress) -> int | None:
-            # Which memories lack a vector is a pass over every memory's text (0.7 s at 100k):
+            # Which memories lack a vector is a pass over every memory (0.5 s at 100k; reembed asks again):
             # on the work lane, with the embedding. On the UI thread it froze the window ~1.8 s
             # soon after start whenever a model was active.
             return backend.embed(cancel=cancel, progress=progress) if backend.stale_vectors() else None
