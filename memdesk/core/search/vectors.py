@@ -25,6 +25,8 @@ import threading
 import numpy as np
 
 BLOCK = 4096  # rows widened at a time on the numpy path
+HASH_WIDTH = 32  # characters of embedding.text_hash
+HASH_DTYPE = f"S{HASH_WIDTH}"
 
 
 class VectorIndex:
@@ -33,10 +35,14 @@ class VectorIndex:
         self._matrix = np.zeros((capacity, dim), dtype=np.int8)
         self._scale = np.zeros(capacity, dtype=np.float32)
         self._has = np.zeros(capacity, dtype=bool)
-        self._hashes: dict[int, str] = {}
+        # The text hashes in one fixed-width array: as a dict of Python strings they were
+        # ~12 MB at 100k memories, here 3.2. A hash that does not fit (text_hash's are 32
+        # hex digits) is kept in _odd instead.
+        self._hash = np.zeros(capacity, dtype=HASH_DTYPE)
+        self._odd: dict[int, str] = {}
 
     def __len__(self) -> int:
-        return len(self._hashes)
+        return int(np.count_nonzero(self._has))
 
     def set(self, slot: int, vector: np.ndarray, text_hash: str) -> None:
         vector = np.asarray(vector, dtype=np.float32).reshape(-1)
@@ -45,7 +51,7 @@ class VectorIndex:
         self._grow(slot + 1)
         self._matrix[slot : slot + 1], self._scale[slot : slot + 1] = _quantised(vector[None, :])
         self._has[slot] = True
-        self._hashes[slot] = text_hash
+        self._put_hashes(np.array([slot]), [text_hash])
 
     def set_many(self, slots: np.ndarray, matrix: np.ndarray, hashes: list[str]) -> None:
         """Load many rows at once (a store's vectors at start)."""
@@ -54,7 +60,18 @@ class VectorIndex:
         self._grow(int(slots.max()) + 1)
         self._matrix[slots], self._scale[slots] = _quantised(np.asarray(matrix, dtype=np.float32))
         self._has[slots] = True
-        self._hashes.update(zip(slots.tolist(), hashes))
+        self._put_hashes(slots, hashes)
+
+    def _put_hashes(self, slots: np.ndarray, hashes: list[str]) -> None:
+        for slot in slots[np.isin(slots, list(self._odd))].tolist() if self._odd else ():
+            del self._odd[slot]
+        if all(map(_fits, hashes)):
+            self._hash[slots] = hashes
+            return
+        for slot, hash_ in zip(slots.tolist(), hashes):
+            self._hash[slot] = hash_ if _fits(hash_) else b""
+            if not _fits(hash_):
+                self._odd[slot] = hash_
 
     def reserve(self, size: int) -> None:
         """Room for ``size`` slots in one allocation (a store's vectors at start)."""
@@ -69,14 +86,20 @@ class VectorIndex:
             scale[: len(self._scale)] = self._scale
             has = np.zeros(capacity, dtype=bool)
             has[: len(self._has)] = self._has
-            self._matrix, self._scale, self._has = matrix, scale, has
+            hashes = np.zeros(capacity, dtype=HASH_DTYPE)
+            hashes[: len(self._hash)] = self._hash
+            self._matrix, self._scale, self._has, self._hash = matrix, scale, has, hashes
 
     def remove(self, slot: int) -> None:
-        if self._hashes.pop(slot, None) is not None:
+        if slot < len(self._has):
             self._has[slot] = False
+            self._odd.pop(slot, None)
 
     def hash_of(self, slot: int) -> str | None:
-        return self._hashes.get(slot)
+        if slot >= len(self._has) or not self._has[slot]:
+            return None
+        odd = self._odd.get(slot)
+        return odd if odd is not None else self._hash[slot].decode("ascii")
 
     def has(self, size: int) -> np.ndarray:
         out = np.zeros(size, dtype=bool)
@@ -93,6 +116,11 @@ class VectorIndex:
             dots = integer_dots(self._matrix[:n], q[0]) * (self._scale[:n] * q_scale[0])
             sims[:n] = np.where(self._has[:n], dots, np.nan)
         return sims
+
+
+def _fits(hash_: str) -> bool:
+    """Kept as it is in a HASH_DTYPE cell (which drops trailing NULs)?"""
+    return len(hash_) <= HASH_WIDTH and hash_.isascii() and not hash_.endswith("\0")
 
 
 def _quantised(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from memdesk.core.search import vectors
@@ -72,3 +72,42 @@ def test_the_hand_written_model_is_a_valid_onnx_matmul_integer():
     assert (node.op_type, list(node.input), list(node.output)) == ("MatMulInteger", ["A", "B"], ["Y"])
     types = {v.name: v.type.tensor_type.elem_type for v in [*model.graph.input, *model.graph.output]}
     assert types == {"A": onnx.TensorProto.INT8, "B": onnx.TensorProto.INT8, "Y": onnx.TensorProto.INT32}
+
+
+hashes = st.one_of(
+    st.text(alphabet="0123456789abcdef", min_size=32, max_size=32),  # what text_hash gives
+    st.text(max_size=40),  # anything else a caller might keep: long, empty, not ASCII, NULs
+)
+slots = st.integers(0, 40)
+ops = st.lists(
+    st.one_of(
+        st.tuples(st.just("set"), slots, hashes),
+        st.tuples(st.just("many"), st.lists(st.tuples(slots, hashes), max_size=6, unique_by=lambda p: p[0])),
+        st.tuples(st.just("remove"), slots),
+    ),
+    max_size=30,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(ops)
+@example([("set", 3, "ab\0"), ("many", [(4, "\0"), (5, "x" * 33), (6, "向量")])])
+def test_each_slot_gives_back_the_hash_it_was_last_set_with(steps):
+    index, model = VectorIndex("m", 4, capacity=1), {}
+    row = np.ones(4, dtype=np.float32)
+    for step in steps:
+        if step[0] == "set":
+            index.set(step[1], row, step[2])
+            model[step[1]] = step[2]
+        elif step[0] == "many":
+            pairs = step[1]
+            if pairs:
+                index.set_many(np.array([s for s, _ in pairs]), np.ones((len(pairs), 4)), [h for _, h in pairs])
+            model.update(pairs)
+        else:
+            index.remove(step[1])
+            model.pop(step[1], None)
+        assert len(index) == len(model)
+    for slot in range(45):
+        assert index.hash_of(slot) == model.get(slot)
+    assert index.has(45).tolist() == [slot in model for slot in range(45)]
