@@ -260,6 +260,7 @@ def test_at_start_the_memories_without_a_vector_are_found_and_embedded_off_the_u
 ):
     # Finding them reads every memory's text (0.7 s at 100k memories); the window asked on
     # its UI thread once the index was built, and froze for ~1.8 s after every start with a model.
+    from memdesk.core.search import SearchEngine
     from memdesk.core.store import Store
 
     for i in range(30):
@@ -273,12 +274,17 @@ def test_at_start_the_memories_without_a_vector_are_found_and_embedded_off_the_u
         return real(self, model)
 
     monkeypatch.setattr(Store, "stale_vector_ids", watched)
+    reloads = []
+    real_reload = SearchEngine.reload_vectors
+    monkeypatch.setattr(SearchEngine, "reload_vectors", lambda self: reloads.append(1) or real_reload(self))
     window = launch(db_path)
     qtbot.waitUntil(lambda: window.browser.backend.engine is not None, timeout=20000)
     model_id = window.browser.backend.engine.embedder.model_id
     qtbot.waitUntil(lambda: not real(store, model_id), timeout=30000)
     qtbot.waitUntil(lambda: not window.session.taskman.lane_busy("work"), timeout=20000)
-    assert asked_on_ui_thread and not any(asked_on_ui_thread)
+    assert asked_on_ui_thread == [False]  # once, by the embedding job (it was asked twice: +0.5 s at 100k)
+    assert reloads == [1]
+    assert window.browser.backend.embed() == 0 and reloads == [1]  # nothing stale: no re-read (~1 s at 100k)
     window.search_bar.set_text("咖啡")
     qtbot.waitUntil(lambda: window.browser.results.model.rowCount() > 0, timeout=10000)
 

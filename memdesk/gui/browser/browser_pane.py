@@ -95,10 +95,10 @@ class BrowserPane(QWidget):
             return
 
         def embed_stale(cancel, progress) -> int | None:
-            # Which memories lack a vector is a pass over every memory (0.5 s at 100k; reembed asks again):
-            # on the work lane, with the embedding. On the UI thread it froze the window ~1.8 s
-            # soon after start whenever a model was active.
-            return backend.embed(cancel=cancel, progress=progress) if backend.stale_vectors() else None
+            # Which memories lack a vector is a pass over every memory (0.5 s at 100k): asked
+            # once, by the embedding job, on the work lane. On the UI thread it froze the
+            # window ~1.8 s soon after start whenever a model was active.
+            return backend.embed(cancel=cancel, progress=progress) or None
 
         self.session.taskman.run(
             embed_stale,
