@@ -14,6 +14,7 @@ those into beginInsertRows/endInsertRows etc.; builds off-thread pass none).
 
 from __future__ import annotations
 
+import heapq
 import time
 from bisect import bisect_left, insort
 from collections import defaultdict
@@ -21,6 +22,7 @@ from collections import defaultdict
 from ...core.records import TIERS, TYPES
 
 BATCH = 500  # leaves materialised per fetchMore
+RUN = 10_000  # memories sorted in one call while the tree is built (~10 ms of GIL)
 SECTIONS = ("personas", "groups", "types", "tags", "tiers", "saved", "inactive", "trash")
 CONTAINER_KINDS = frozenset({"group", "type", "tag", "tier", "state"})
 INACTIVE_STATES = ("expired", "superseded")
@@ -77,6 +79,26 @@ def placements(brief) -> list[tuple[str, str]]:
     return [("group", brief.group), ("type", brief.type), ("tier", brief.tier)] + [("tag", t) for t in brief.tags]
 
 
+def _in_order(briefs: dict, cancel=lambda: False) -> list[str]:
+    """Memory ids by their briefs' sort_key, sorted in runs of RUN and merged in Python.
+
+    One list.sort is one C call that holds the GIL: sorting each container at a
+    million memories froze the window for up to 1.9 s. A run sorts in ~10 ms; the
+    merge is Python, which lets the UI thread in every switch interval.
+    """
+    keys = {memory_id: brief.sort_key for memory_id, brief in briefs.items()}
+    ids = list(keys)
+    runs = []
+    for start in range(0, len(ids), RUN):
+        if cancel():
+            return []
+        runs.append(sorted(ids[start : start + RUN], key=keys.__getitem__))
+        time.sleep(0)
+    if len(runs) <= 1:
+        return runs[0] if runs else []
+    return list(heapq.merge(*runs, key=keys.__getitem__))
+
+
 def _renumber(node: Node, start: int = 0) -> None:
     children = node.children
     for i in range(start, len(children)):
@@ -113,19 +135,18 @@ class Tree:
 
     # ---- full build (worker thread) -----------------------------------------------------
     def build(self, cancel=lambda: False) -> Tree:
+        # Every container's memories come out in order when they are dealt in one order.
         buckets: dict[tuple, list[str]] = defaultdict(list)
-        for n, (memory_id, brief) in enumerate(self.briefs.items()):
+        briefs = self.briefs
+        for n, memory_id in enumerate(_in_order(briefs, cancel)):
             if n % 5000 == 0:
                 time.sleep(0)  # this runs on a worker: let the UI thread have the GIL
-            for place in placements(brief):
+            for place in placements(briefs[memory_id]):
                 buckets[place].append(memory_id)
-        keys = {memory_id: brief.sort_key for memory_id, brief in self.briefs.items()}
         for place, ids in buckets.items():
             if cancel():
                 break
-            time.sleep(0)
             node = self._ensure(place, NULL, renumber=False)
-            ids.sort(key=keys.__getitem__)
             node.pending = ids
             self._add_count(node, len(ids), NULL)
         self._fill_personas()
