@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from peewee import fn
 
-from . import models, queries
+from . import collector, models, queries
 from .models import Memory
 from .times import now_utc
 
@@ -113,8 +113,14 @@ def load_briefs(store, *, persona=queries.ALL, ids=None, cancel=lambda: False) -
     # rows; the driver hands out a new string per row. One object each: at 100k memories
     # the briefs held 68 MB, now 35.
     shared: dict = {}
-    one = shared.setdefault
     chunks = [None] if ids is None else [list(ids)[i : i + 500] for i in range(0, len(ids), 500)]
+    with collector.paused():
+        _read_briefs(chunks, persona, now, out, shared.setdefault, cancel)
+    return out
+
+
+def _read_briefs(chunks, persona, now, out, one, cancel) -> None:
+    """load_briefs' rows into ``out``; ``one`` gives the one shared object for a value."""
     for chunk in chunks:
         if cancel():
             break
@@ -161,7 +167,6 @@ def load_briefs(store, *, persona=queries.ALL, ids=None, cancel=lambda: False) -
                 importance,
                 updated or "",
             )
-    return out
 
 
 def memory_ids(store, **filters) -> list[str]:
