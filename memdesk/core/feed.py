@@ -25,11 +25,17 @@ from __future__ import annotations
 import time
 
 from .changes import Changes
+from .feed_prints import Prints
 
 # Columns an assistant's search bumps: not something a person sees change.
 UNSEEN = frozenset({"access_count", "mention_count", "last_access_at"})
 RELOAD = "reload"
 EXTERNAL = "external"
+
+
+def _fingerprint(row) -> int:
+    """The hash of a memory's visible columns, its lowest bit clear (Prints keeps the trash flag there)."""
+    return hash(row[2:]) & ~1
 
 
 class FeedReader:
@@ -38,7 +44,7 @@ class FeedReader:
         self.marker: int | None = None
         self.data_version: tuple[int, int] | None = None  # (our connection's id, its data_version)
         # id -> (hash of visible columns, in the trash); None until the first poll reads them all
-        self._prints: dict[str, tuple[int, bool]] | None = None
+        self._prints: Prints | None = None
         self._columns: list[str] | None = None
 
     # ---- reading ---------------------------------------------------------------------------------
@@ -59,22 +65,27 @@ class FeedReader:
         cols = ", ".join(f'"{c}"' for c in self._columns)
         return f'SELECT "id", "deleted_at", {cols} FROM "memory"'
 
-    def fingerprints(self, ids=None) -> dict[str, tuple[int, bool]]:
-        """id -> (fingerprint, in the trash) for ``ids`` (all memories when None)."""
+    def fingerprints(self, ids) -> dict[str, tuple[int, bool]]:
+        """id -> (fingerprint, in the trash) for ``ids``."""
         conn, sql, out = self._conn(), self._select(), {}
-        if ids is None:
-            for count, row in enumerate(conn.execute(sql), 1):
-                out[row[0]] = (hash(row[2:]), row[1] is not None)
-                if count % 2000 == 0:
-                    time.sleep(0)  # every memory at a window's start: let its UI thread in between
-            return out
         ids = list(dict.fromkeys(ids))
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
             for row in conn.execute(f'{sql} WHERE "id" IN ({marks})', chunk):
-                out[row[0]] = (hash(row[2:]), row[1] is not None)
+                out[row[0]] = (_fingerprint(row), row[1] is not None)
         return out
+
+    def all_fingerprints(self) -> Prints:
+        """Every memory's (fingerprint, in the trash), kept compactly (feed_prints.py)."""
+
+        def rows():
+            for count, row in enumerate(self._conn().execute(self._select()), 1):
+                yield row[0], _fingerprint(row), row[1] is not None
+                if count % 2000 == 0:
+                    time.sleep(0)  # every memory at a window's start: let its UI thread in between
+
+        return Prints(rows)
 
     def _snapshot(self):
         """A read transaction: the feed position and the memories seen at one instant."""
@@ -143,11 +154,11 @@ class FeedReader:
         conn = self._snapshot()
         try:
             if first:
-                self._prints = self.fingerprints()
+                self._prints = self.all_fingerprints()
             marker, feed = (None, None) if self._pruned() else self.store.changes_since(self.marker)
             if feed is None or feed.note == RELOAD:  # pruned, or more than changes_since hands out
                 self.marker = marker if feed is not None else self.store.change_marker()
-                self._prints = self.fingerprints()
+                self._prints = self.all_fingerprints()
                 return Changes(personas=True, note=f"{EXTERNAL}; {RELOAD}"), True
             self.marker = marker
             ids = feed.memory_ids

@@ -3,7 +3,12 @@
 import threading
 import time
 
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from memdesk.core import feed_prints
 from memdesk.core.feed import FeedReader, is_external, is_reload
+from memdesk.core.feed_prints import Prints
 from memdesk.core.feed_wait import waiter_for
 from memdesk.core.maintenance import run_maintenance
 from memdesk.core.store import Store
@@ -124,3 +129,34 @@ def test_a_waiter_wakes_at_a_commit_and_cancel_ends_its_wait_at_once(db_path):
     assert time.monotonic() - start < 5
     waiter.close()
     store.close()
+
+
+ids = st.sampled_from([f"m{i}" for i in range(12)])
+prints = st.tuples(st.integers(-(2**63), 2**63 - 1).map(lambda v: v & ~1), st.booleans())
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.dictionaries(ids, prints),
+    st.lists(st.one_of(st.tuples(st.just("set"), ids, prints), st.tuples(st.just("pop"), ids))),
+    st.sampled_from(["real", "first hashes collide", "both collide"]),
+)
+def test_compact_prints_answer_as_a_dict_does(first, steps, hashes):
+    # A dict of id -> (fingerprint, trash) cost ~250 bytes a memory: 250 MB at a million.
+    if hashes == "both collide":
+        assume(len(first) >= 2)  # two stored ids that share both hashes: kept as a plain dict
+    key, check = {
+        "real": (hash, feed_prints._check),
+        "first hashes collide": (len, feed_prints._check),
+        "both collide": (lambda memory_id: 7, lambda memory_id: 7),
+    }[hashes]
+    kept = Prints(lambda: [(i, fp, trash) for i, (fp, trash) in first.items()], key=key, check=check)
+    model = dict(first)
+    for step in steps:
+        if step[0] == "set":
+            kept[step[1]] = step[2]
+            model[step[1]] = step[2]
+        else:
+            assert kept.pop(step[1], None) == model.pop(step[1], None)
+    for memory_id in [f"m{i}" for i in range(12)]:
+        assert kept.get(memory_id) == model.get(memory_id)
