@@ -34,7 +34,8 @@ class Brief:
     tier: str
     state: str  # active | deleted | expired | superseded
     importance: int
-    updated: str  # stored UTC text, sorts like the time
+    # (no update time: nothing in the tree or the result list shows it, and at a
+    # million memories its strings were 75 MB)
 
     @property
     def sort_key(self) -> tuple[str, str]:
@@ -70,7 +71,6 @@ def brief_of(record) -> Brief:
         record.tier,
         state,
         record.importance,
-        models.stored_time(record.updated_at),
     )
 
 
@@ -88,7 +88,6 @@ def _columns():
         Memory.superseded_by,
         Memory.expires_at,
         Memory.importance,
-        Memory.updated_at,
     )
 
 
@@ -138,7 +137,6 @@ def _read_briefs(chunks, persona, now, out, one, cancel) -> None:
             superseded,
             expires,
             importance,
-            updated,
         ) in enumerate(_streamed(query)):
             if n % YIELD_EVERY == 0:
                 time.sleep(0)  # hand the GIL to the UI thread now and then
@@ -165,7 +163,6 @@ def _read_briefs(chunks, persona, now, out, one, cancel) -> None:
                 one(tier, tier),
                 state,
                 importance,
-                updated or "",
             )
 
 

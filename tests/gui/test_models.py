@@ -172,7 +172,7 @@ def test_every_container_lists_its_memories_by_title_then_id_whatever_the_run_si
     briefs = {}
     for n, (title, group) in enumerate(rows):
         memory_id = f"m{(n * 7919) % 101:03d}"  # ids not in insertion order
-        briefs[memory_id] = Brief(memory_id, None, group, title, (), "fact", "long", "active", 3, "")
+        briefs[memory_id] = Brief(memory_id, None, group, title, (), "fact", "long", "active", 3)
     saved, tree_nodes.RUN = tree_nodes.RUN, run
     try:
         tree = Tree(briefs).build()
