@@ -200,3 +200,24 @@ def test_a_built_trees_briefs_are_left_out_of_the_collectors_passes(store):
         assert not any(id(brief) in walked for brief in tree.briefs.values())
     finally:
         gc.unfreeze()
+
+
+def test_a_replaced_tree_is_freed_though_its_nodes_are_frozen(store):
+    # _build_tree freezes what it made out of the collector's passes; a node and its parent
+    # point at each other, so a swapped-out tree must be unlinked to be freed at all.
+    import gc
+    import weakref
+
+    from memdesk.core import queries
+    from memdesk.gui.browser.tree_pane import _build_tree
+
+    fill(store)
+    model = TreeModel()
+    try:
+        model.set_tree(_build_tree(store, queries.ALL, lambda: False))
+        old = weakref.ref(model.tree.containers[("group", "工作")])
+        model.set_tree(_build_tree(store, queries.ALL, lambda: False))
+        assert old() is None
+        assert model.tree.containers[("group", "工作")].count > 0  # the new tree is whole
+    finally:
+        gc.unfreeze()

@@ -59,8 +59,10 @@ class TreeModel(QAbstractItemModel):
     # ---- swapping and updating ----------------------------------------------------------
     def set_tree(self, tree: Tree) -> None:
         self.beginResetModel()
-        self.tree = tree
+        old, self.tree = self.tree, tree
         self.endResetModel()
+        if old is not tree:
+            old.dispose()  # no index points into it now
 
     def apply_briefs(self, fresh: dict) -> None:
         self.tree.update(fresh, self)

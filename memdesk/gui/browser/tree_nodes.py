@@ -29,7 +29,7 @@ INACTIVE_STATES = ("expired", "superseded")
 
 
 class Node:
-    __slots__ = ("kind", "key", "label", "parent", "row", "children", "nfolders", "pending", "count")
+    __slots__ = ("kind", "key", "label", "parent", "row", "children", "nfolders", "pending", "count", "__weakref__")
 
     def __init__(self, kind: str, key, label: str = "", parent: Node | None = None):
         self.kind = kind  # root section group type tag tier state persona saved memory
@@ -139,6 +139,19 @@ class Tree:
     @classmethod
     def empty(cls) -> Tree:
         return cls({})
+
+    def dispose(self) -> None:
+        """Unlink every node from its parent and children, for a tree no view shows any more.
+        A built tree is frozen out of the collector's passes (tree_pane), and a node and its
+        parent point at each other: without this only the collector could free them."""
+        stack = [self.root]
+        while stack:
+            node = stack.pop()
+            stack.extend(node.children)
+            node.children, node.parent = [], None
+        self.containers.clear()
+        self.leaves.clear()
+        self.sections.clear()
 
     # ---- full build (worker thread) -----------------------------------------------------
     def build(self, cancel=lambda: False) -> Tree:

@@ -113,6 +113,7 @@ class TreePane(QWidget):
 
     def _swap(self, generation: int, tree: Tree) -> None:
         if generation != self._generation:
+            tree.dispose()
             return  # a newer build (another persona, more changes) is on its way
         selected = self.selected_ids()
         current = self._current_id
