@@ -91,6 +91,8 @@ def stale_ids(model_id: str) -> list[str]:
     )
     stale = {memory_id for (memory_id,) in compared.iterator()}
     stale.update(i for i, title, content, have in uncut.iterator() if have != text_hash(embed_text(title, content)))
+    if not stale:
+        return []  # most starts: no pass over every id just to put nothing in order
     return [
         memory_id for (memory_id,) in Memory.select(Memory.id).where(live).tuples().iterator() if memory_id in stale
     ]

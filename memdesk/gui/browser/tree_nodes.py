@@ -86,7 +86,7 @@ def _in_order(briefs: dict, cancel=lambda: False) -> list[str]:
     million memories froze the window for up to 1.9 s. A run sorts in ~10 ms; the
     merge is Python, which lets the UI thread in every switch interval.
     """
-    keys = {memory_id: (_folded(brief.title), memory_id) for memory_id, brief in briefs.items()}
+    keys = {memory_id: brief.sort_key for memory_id, brief in briefs.items()}
     ids = list(keys)
     runs = []
     for start in range(0, len(ids), RUN):
@@ -97,13 +97,6 @@ def _in_order(briefs: dict, cancel=lambda: False) -> list[str]:
     if len(runs) <= 1:
         return runs[0] if runs else []
     return list(heapq.merge(*runs, key=keys.__getitem__))
-
-
-def _folded(title: str) -> str:
-    """title.casefold(), the title itself when that is the same (Chinese titles): a
-    million new copies were ~100 MB at the tree build's peak."""
-    folded = title.casefold()
-    return title if folded == title else folded
 
 
 def _renumber(node: Node, start: int = 0) -> None:
