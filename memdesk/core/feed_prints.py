@@ -38,10 +38,15 @@ class Prints:
             keys.append(key(memory_id))
             checks.append(check(memory_id))
             values.append(fingerprint | trash)
-        k, c = np.frombuffer(keys, dtype=np.int64), np.frombuffer(checks, dtype=np.int64)
-        order = np.lexsort((c, k))
-        self._keys, self._checks = k[order], c[order]
+        order = np.lexsort((np.frombuffer(checks, dtype=np.int64), np.frombuffer(keys, dtype=np.int64)))
+        # One column sorted at a time, its unsorted buffer dropped before the next: 16 MB less
+        # at the peak of a million memories than three sorted copies beside three originals.
+        self._keys = np.frombuffer(keys, dtype=np.int64)[order]
+        del keys
+        self._checks = np.frombuffer(checks, dtype=np.int64)[order]
+        del checks
         self._values = np.frombuffer(values, dtype=np.int64)[order]
+        del values, order
         self._changed: dict[str, Print | None] = {}  # since the first look; None: gone
         self._plain: dict[str, Print] | None = None
         same = (self._keys[1:] == self._keys[:-1]) & (self._checks[1:] == self._checks[:-1])
