@@ -26,3 +26,25 @@ def test_briefs_say_what_the_records_say_and_share_each_repeated_value(store):
         values = [getattr(b, field) for b in live if getattr(b, field)]
         assert len({id(v) for v in values}) == len(set(values)), field
     assert len({id(t) for b in live for t in b.tags}) == 2  # 咖啡 and 早上
+
+
+def test_the_table_holds_the_same_briefs_in_every_view(store):
+    from memdesk.core import queries
+    from memdesk.core.listing import load_table
+
+    pid, _ = store.create_persona(name="助手", colour="#336699")
+    ids = []
+    for i in range(30):
+        ids += store.add(
+            content=f"第 {i} 条\n第二行",
+            title="" if i % 6 == 0 else f"Title {i} 标题",
+            group=["工作/项目", ""][i % 2],
+            tags=[["咖啡"], []][i % 2],
+            persona_id=pid if i % 3 == 0 else None,
+            expires_at="2000-01-01T00:00:00Z" if i == 5 else None,
+        ).added
+    store.delete(ids[:2])
+    for persona in (queries.ALL, queries.GLOBAL, pid):
+        table, briefs = load_table(store, persona=persona), load_briefs(store, persona=persona)
+        assert dict(table.items()) == briefs and len(table) == len(briefs), persona
+    assert {b.state for b in load_table(store).values()} == {"active", "deleted", "expired"}

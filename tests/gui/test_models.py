@@ -7,8 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from memdesk.core.brief_table import BriefTable
 from memdesk.core.io.plan import plan_file
-from memdesk.core.listing import Brief, load_briefs
+from memdesk.core.listing import Brief, load_briefs, load_table
 from memdesk.gui.browser import tree_nodes
 from memdesk.gui.browser.results_view import PARTS_ROLE, ResultsModel
 from memdesk.gui.browser.search_backend import Hit, Outcome, SearchBackend
@@ -40,7 +41,7 @@ def built(store, persona=None):
     from memdesk.core.ops import saved_searches
 
     return Tree(
-        load_briefs(store, persona=persona),
+        load_table(store, persona=persona),
         personas=[(p.id, p.name, p.colour) for p in store.personas()],
         saved=saved_searches(store),
         persona_filter=persona,
@@ -51,7 +52,7 @@ def shape(tree: Tree) -> dict:
     """Containers with their counts and every leaf in order (materialised or pending)."""
     out = {}
     for place, node in tree.containers.items():
-        leaves = [c.key for c in node.children[node.nfolders :]] + list(node.pending)
+        leaves = [c.key for c in node.children[node.nfolders :]] + tree.pending_ids(node)
         folders = [c.place for c in node.children[: node.nfolders]]
         out[place] = (node.count, folders, leaves)
     return out
@@ -180,31 +181,47 @@ def test_every_container_lists_its_memories_by_title_then_id_whatever_the_run_si
         tree_nodes.RUN = saved
     for place, node in tree.containers.items():
         members = [i for i, b in briefs.items() if place in tree_nodes.placements(b)]
-        assert node.pending == sorted(members, key=lambda i: briefs[i].sort_key), place
+        assert tree.pending_ids(node) == sorted(members, key=lambda i: briefs[i].sort_key), place
 
 
-def test_a_built_trees_briefs_are_left_out_of_the_collectors_passes(store):
-    # A million briefs made each full pass of the cyclic collector ~150 ms with the GIL held,
-    # and the first pass after the build walked them all (370 ms): the window froze as long.
+def test_a_tree_holds_columns_not_an_object_per_memory():
+    # A Brief per memory (and its strings, and a dict slot) was ~400 bytes: 400 MB of a window
+    # showing a million memories, and as many objects for each pass of the cyclic collector.
     import gc
+    import tracemalloc
+    import uuid
 
-    from memdesk.core import queries
-    from memdesk.gui.browser.tree_pane import _build_tree
+    import numpy  # noqa: F401 - imported before measuring: the table uses it
 
-    fill(store)
-    gc.unfreeze()
+    FACT = ("fact", "long", "active", 5)
+
+    def table(n):
+        briefs = (
+            Brief(str(uuid.uuid4()), None, ["工作", "生活"][i % 2], f"记忆标题 {i}", ("标签",) * (i % 2), *FACT)
+            for i in range(n)
+        )
+        return BriefTable.of(briefs)
+
+    gc.collect()
+    tracemalloc.start()
     try:
-        tree = _build_tree(store, queries.ALL, lambda: False)
-        assert gc.isenabled() and len(tree.briefs) == 30
-        walked = {id(o) for o in gc.get_objects()}  # the generations a pass walks (not the frozen)
-        assert not any(id(brief) in walked for brief in tree.briefs.values())
+        before = tracemalloc.get_traced_memory()[0]
+        objects = len(gc.get_objects())
+        tree = Tree(table(20_000)).build()
+        grown = tracemalloc.get_traced_memory()[0] - before
+        tracked = len(gc.get_objects()) - objects
     finally:
-        gc.unfreeze()
+        tracemalloc.stop()
+    assert len(tree.briefs) == 20_000 and tree.containers[("group", "工作")].count == 10_000
+    # 36 bytes of id and 18 of title as UTF-8, 16 of their offsets, 23 of codes, 12 of id index,
+    # and a row number in each of its three or four containers: ~130 (a brief each: 340-400).
+    assert grown < 20_000 * 200, grown / 20_000
+    assert tracked < 200, tracked  # a node per container, not an object per memory
 
 
-def test_a_replaced_tree_is_freed_though_its_nodes_are_frozen(store):
-    # _build_tree freezes what it made out of the collector's passes; a node and its parent
-    # point at each other, so a swapped-out tree must be unlinked to be freed at all.
+def test_a_replaced_tree_is_freed_without_the_collector(store):
+    # A node and its parent point at each other: only the collector could free a swapped-out
+    # tree, and App freezes what exists when a window opens (gui/main.py), so it must be unlinked.
     import gc
     import weakref
 
@@ -213,6 +230,7 @@ def test_a_replaced_tree_is_freed_though_its_nodes_are_frozen(store):
 
     fill(store)
     model = TreeModel()
+    gc.disable()
     try:
         model.set_tree(_build_tree(store, queries.ALL, lambda: False))
         old = weakref.ref(model.tree.containers[("group", "工作")])
@@ -220,4 +238,22 @@ def test_a_replaced_tree_is_freed_though_its_nodes_are_frozen(store):
         assert old() is None
         assert model.tree.containers[("group", "工作")].count > 0  # the new tree is whole
     finally:
-        gc.unfreeze()
+        gc.enable()
+
+
+def test_placed_puts_each_row_where_placements_says():
+    briefs = [
+        Brief("m1", None, "工作", "t", ("咖啡", "早上"), "fact", "long", "active", 3),
+        Brief("m2", None, "", "t", (), "note", "short", "active", 3),
+        Brief("m3", None, "工作", "t", ("咖啡",), "fact", "long", "deleted", 3),
+        Brief("m4", None, "生活", "t", (), "fact", "long", "expired", 3),
+    ]
+    table = BriefTable.of(briefs)
+    table.pop("m2")
+    got = {place: [table.memory_id(r) for r in rows] for place, rows in table.placed([3, 2, 1, 0]).items()}
+    want: dict = {}
+    for brief in reversed(briefs):
+        if brief.id != "m2":
+            for place in tree_nodes.placements(brief):  # the rule the tree shows
+                want.setdefault(place, []).append(brief.id)
+    assert got == want

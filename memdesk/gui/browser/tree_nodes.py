@@ -2,10 +2,11 @@
 
 Each node caches its row in its parent, so ``parent()`` is O(1) (Anki's
 sidebar; calibre and Vorta's ``children.index(self)`` is what to avoid).
-Memory leaves are materialised lazily in batches: a container keeps the ids
-it has not shown yet in ``pending`` (sorted, always after the shown ones),
-and the model hands out more through Qt's fetchMore. So a group with 100k
-memories costs one list, not 100k nodes.
+Memory leaves are materialised lazily in batches: a container keeps the
+rows (of its BriefTable) it has not shown yet in ``pending`` (sorted, always
+after the shown ones), and the model hands out more through Qt's fetchMore.
+So a group with 100k memories costs 400 KB of row numbers, not 100k nodes;
+the memories themselves are columns (core/brief_table.py), not objects.
 
 Incremental updates (a few changed memories) go through ``Tree.update``,
 which reports every structural change to a notifier (the Qt model turns
@@ -16,9 +17,11 @@ from __future__ import annotations
 
 import heapq
 import time
+from array import array
 from bisect import bisect_left, insort
-from collections import defaultdict
+from collections.abc import Mapping
 
+from ...core.brief_table import BriefTable
 from ...core.records import TIERS, TYPES
 
 BATCH = 500  # leaves materialised per fetchMore
@@ -39,7 +42,7 @@ class Node:
         self.row = 0
         self.children: list[Node] = []
         self.nfolders = 0  # children[:nfolders] are sub-containers, the rest memory leaves
-        self.pending: list[str] = []
+        self.pending: array | tuple = array("i") if kind in CONTAINER_KINDS else ()  # rows not shown yet
         self.count = 0
 
     @property
@@ -79,24 +82,26 @@ def placements(brief) -> list[tuple[str, str]]:
     return [("group", brief.group), ("type", brief.type), ("tier", brief.tier)] + [("tag", t) for t in brief.tags]
 
 
-def _in_order(briefs: dict, cancel=lambda: False) -> list[str]:
-    """Memory ids by their briefs' sort_key, sorted in runs of RUN and merged in Python.
+def _in_order(table: BriefTable, cancel=lambda: False) -> array:
+    """The table's rows by sort_key, sorted in runs of RUN and merged in Python.
 
     One list.sort is one C call that holds the GIL: sorting each container at a
     million memories froze the window for up to 1.9 s. A run sorts in ~10 ms; the
-    merge is Python, which lets the UI thread in every switch interval.
+    merge is Python, which lets the UI thread in every switch interval. Keys are
+    made from the columns as the sort needs them: a key per memory held at once
+    was ~100 MB at a million.
     """
-    keys = {memory_id: brief.sort_key for memory_id, brief in briefs.items()}
-    ids = list(keys)
+    rows = array("i", table.rows())
+    key = table.sort_key
     runs = []
-    for start in range(0, len(ids), RUN):
+    for start in range(0, len(rows), RUN):
         if cancel():
-            return []
-        runs.append(sorted(ids[start : start + RUN], key=keys.__getitem__))
+            return array("i")
+        runs.append(array("i", sorted(rows[start : start + RUN], key=key)))
         time.sleep(0)
     if len(runs) <= 1:
-        return runs[0] if runs else []
-    return list(heapq.merge(*runs, key=keys.__getitem__))
+        return runs[0] if runs else array("i")
+    return array("i", heapq.merge(*runs, key=key))
 
 
 def _renumber(node: Node, start: int = 0) -> None:
@@ -106,8 +111,9 @@ def _renumber(node: Node, start: int = 0) -> None:
 
 
 class Tree:
-    def __init__(self, briefs: dict, *, personas=(), saved=(), persona_filter=None):
-        self.briefs = briefs
+    def __init__(self, briefs: Mapping, *, personas=(), saved=(), persona_filter=None):
+        # id -> Brief, kept as columns; a plain dict of briefs (tests, small views) is turned into one
+        self.briefs = briefs if isinstance(briefs, BriefTable) else BriefTable.of(briefs.values())
         self.personas = list(personas)  # (id, name, colour)
         self.saved = list(saved)  # {"name", "query"}
         self.persona_filter = persona_filter
@@ -149,19 +155,14 @@ class Tree:
     # ---- full build (worker thread) -----------------------------------------------------
     def build(self, cancel=lambda: False) -> Tree:
         # Every container's memories come out in order when they are dealt in one order.
-        buckets: dict[tuple, list[str]] = defaultdict(list)
-        briefs = self.briefs
-        for n, memory_id in enumerate(_in_order(briefs, cancel)):
-            if n % 5000 == 0:
-                time.sleep(0)  # this runs on a worker: let the UI thread have the GIL
-            for place in placements(briefs[memory_id]):
-                buckets[place].append(memory_id)
-        for place, ids in buckets.items():
+        # This runs on a worker: the pause lets the UI thread have the GIL.
+        buckets = self.briefs.placed(_in_order(self.briefs, cancel), lambda n: time.sleep(0))
+        for place, rows in buckets.items():
             if cancel():
                 break
             node = self._ensure(place, NULL, renumber=False)
-            node.pending = ids
-            self._add_count(node, len(ids), NULL)
+            node.pending = rows
+            self._add_count(node, len(rows), NULL)
         self._fill_personas()
         self._fill_saved()
         stack = [self.root]
@@ -190,6 +191,10 @@ class Tree:
     # ---- structure helpers --------------------------------------------------------------
     def _sort_key(self, memory_id: str):
         return self.briefs[memory_id].sort_key
+
+    def pending_ids(self, node: Node) -> list[str]:
+        """The memories a container has not shown yet, in order."""
+        return [self.briefs.memory_id(row) for row in node.pending]
 
     @staticmethod
     def _folder_key(node: Node):
@@ -270,7 +275,8 @@ class Tree:
         del node.pending[:batch]
         first = len(node.children)
         notifier.begin_insert(node, first, first + len(take) - 1)
-        for offset, memory_id in enumerate(take):
+        for offset, row in enumerate(take):
+            memory_id = self.briefs.memory_id(row)
             leaf = Node("memory", memory_id, parent=node)
             leaf.row = first + offset
             node.children.append(leaf)
@@ -291,17 +297,19 @@ class Tree:
                     del self.leaves[memory_id]
                 break
         else:
-            i = bisect_left(node.pending, self._sort_key(memory_id), key=self._sort_key)
-            if i < len(node.pending) and node.pending[i] == memory_id:
+            row, key = self.briefs.row(memory_id), self.briefs.sort_key
+            i = bisect_left(node.pending, key(row), key=key) if row is not None else len(node.pending)
+            if i < len(node.pending) and node.pending[i] == row:
                 del node.pending[i]
-            elif memory_id in node.pending:  # keys changed under us; stay correct
-                node.pending.remove(memory_id)
+            elif row in node.pending:  # keys changed under us; stay correct
+                node.pending.remove(row)
         self._add_count(node, -1, notifier)
 
     def _insert_leaf(self, node: Node, memory_id: str, notifier) -> None:
         key = self._sort_key(memory_id)
-        if node.pending and key > self._sort_key(node.pending[0]):
-            insort(node.pending, memory_id, key=self._sort_key)
+        row, row_key = self.briefs.row(memory_id), self.briefs.sort_key
+        if node.pending and key > row_key(node.pending[0]):
+            insort(node.pending, row, key=row_key)
         else:
             row = bisect_left(node.children, key, lo=node.nfolders, key=lambda leaf: self._sort_key(leaf.key))
             notifier.begin_insert(node, row, row)
@@ -372,7 +380,7 @@ class Tree:
             for leaf in self.leaves.get(memory_id, ()):
                 if leaf.parent is node:
                     return leaf
-            if memory_id not in node.pending or not self.fetch_more(node, notifier):
+            if self.briefs.row(memory_id) not in node.pending or not self.fetch_more(node, notifier):
                 return None
 
     def total(self, section: str) -> int:

@@ -10,15 +10,13 @@ expanded and selected.
 
 from __future__ import annotations
 
-import gc
-
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QTimer, Signal
 from PySide6.QtWidgets import QAbstractItemView, QTreeView, QVBoxLayout, QWidget
 
 from ...core import collector, queries
 from ...core import ops as operations
 from ...core.feed import is_reload
-from ...core.listing import load_briefs
+from ...core.listing import load_briefs, load_table
 from .tree_model import KEY_ROLE, KIND_ROLE, TreeModel
 from .tree_nodes import Tree
 
@@ -27,17 +25,13 @@ DEFAULT_EXPANDED = (("group", None), ("section", "personas"))
 
 
 def _build_tree(store, persona, cancel) -> Tree:
-    with collector.paused():  # a brief and its sort key per memory: see core/collector.py
-        briefs = load_briefs(store, persona=persona, cancel=cancel)
+    # Pauses the cyclic collector while a million rows stream through (core/collector.py);
+    # what stays is columns and a node per container, nothing the collector has to walk.
+    with collector.paused():
+        table = load_table(store, persona=persona, cancel=cancel)
         personas = [(p.id, p.name, p.colour) for p in store.personas()]
         saved = operations.saved_searches(store)
-        tree = Tree(briefs, personas=personas, saved=saved, persona_filter=persona).build(cancel)
-        # The briefs live as long as the tree: out of the collector's passes from now on (a
-        # million made each full pass ~150 ms, GIL held). Before it resumes, or its first
-        # pass walks every object made meanwhile (370 ms at 1M). Nothing in them forms a
-        # cycle, so an old tree's are still freed as soon as it is dropped.
-        gc.freeze()
-    return tree
+        return Tree(table, personas=personas, saved=saved, persona_filter=persona).build(cancel)
 
 
 class TreePane(QWidget):
