@@ -388,6 +388,56 @@ def _row_postings(conn, field, term):
     return sorted(conn.execute(f"SELECT doc, tf FROM {field} WHERE term = ?", (term,)).fetchall())
 
 
+def _blobs_now(conn):
+    from memdesk.core.search import index_segments as segments
+
+    out = {}
+    for field, term in conn.execute("SELECT field, term FROM search_segment").fetchall():
+        docs, tfs = segments.read(conn, field, term, None)
+        out[(field, term)] = list(zip(docs.tolist(), tfs.tolist()))
+    return out
+
+
+@pytest.mark.parametrize("in_max", [2000, 1])  # dirty memories looked up by doc, or by one range scan
+def test_compaction_after_writes_equals_one_from_the_rows(store, in_max, monkeypatch):
+    from memdesk.core.search import index_segments as segments
+
+    monkeypatch.setattr(segments, "IN_MAX", in_max)
+    ids = store.add_many(
+        [{"content": f"第{i}条：周末和家人去杭州西湖喝咖啡", "title": f"记录{i % 7}"} for i in range(60)]
+    ).added
+    engine = SearchEngine(store)
+    engine.build()
+    with store.write():
+        segments.compact(store.connection(), minimum=20)
+    conn = store.connection()
+    # Writes after it: edits that drop and add terms, a purge, an import of new memories that
+    # brings a term to the minimum, a restore.
+    store.update(ids[3], expected_version=None, content="改成了喝绿茶")
+    store.update(ids[4], expected_version=None, content="周末在家")
+    store.delete([ids[5]])
+    store.purge([ids[5]])
+    store.add_many([{"content": f"绿茶 {i} 周末", "title": "茶"} for i in range(25)])
+    store.delete(ids[10:50])
+    store.purge(ids[10:50])  # 杭州 falls below the minimum (17 left)
+    store.delete([ids[8]])
+    store.restore([ids[8]])
+    assert len(segments.dirty_docs(conn)) > 50
+    with store.write():
+        merged_count = segments.compact(conn, minimum=20)
+    merged = _blobs_now(conn)
+    assert not len(segments.dirty_docs(conn))
+    with store.write():
+        conn.execute("DELETE FROM search_segment")
+        fresh_count = segments.compact(conn, minimum=20)
+    fresh = _blobs_now(conn)
+    assert merged == fresh and merged_count == fresh_count == len(fresh)
+    assert any(term == "绿茶" for _, term in fresh)  # a term that reached the minimum got a blob
+    assert not any(term == "杭州" for _, term in fresh)  # one that fell below lost it
+    for (field, term), postings in fresh.items():
+        assert sorted(postings) == _row_postings(conn, field, term), term
+
+
 def test_compacted_postings_read_the_same_as_the_rows_after_later_writes(store):
     from memdesk.core.search import index_segments as segments
 
