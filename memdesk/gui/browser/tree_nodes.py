@@ -298,18 +298,19 @@ class Tree:
                 break
         else:
             row, key = self.briefs.row(memory_id), self.briefs.sort_key
-            i = bisect_left(node.pending, key(row), key=key) if row is not None else len(node.pending)
-            if i < len(node.pending) and node.pending[i] == row:
-                del node.pending[i]
-            elif row in node.pending:  # keys changed under us; stay correct
-                node.pending.remove(row)
+            if row is not None:
+                i = bisect_left(node.pending, key(row), key=key)
+                if i < len(node.pending) and node.pending[i] == row:
+                    del node.pending[i]
+                elif row in node.pending:  # keys changed under us; stay correct
+                    node.pending.remove(row)
         self._add_count(node, -1, notifier)
 
     def _insert_leaf(self, node: Node, memory_id: str, notifier) -> None:
         key = self._sort_key(memory_id)
-        row, row_key = self.briefs.row(memory_id), self.briefs.sort_key
+        row_key = self.briefs.sort_key
         if node.pending and key > row_key(node.pending[0]):
-            insort(node.pending, row, key=row_key)
+            insort(node.pending, self.briefs.row(memory_id), key=row_key)
         else:
             row = bisect_left(node.children, key, lo=node.nfolders, key=lambda leaf: self._sort_key(leaf.key))
             notifier.begin_insert(node, row, row)
@@ -373,14 +374,14 @@ class Tree:
 
     def materialise(self, memory_id: str, notifier=NULL) -> Node | None:
         """The leaf of a memory in its home container, fetching batches up to it."""
-        node = self.home_of(memory_id)
-        if node is None:
+        node, row = self.home_of(memory_id), self.briefs.row(memory_id)
+        if node is None or row is None:
             return None
         while True:
             for leaf in self.leaves.get(memory_id, ()):
                 if leaf.parent is node:
                     return leaf
-            if self.briefs.row(memory_id) not in node.pending or not self.fetch_more(node, notifier):
+            if row not in node.pending or not self.fetch_more(node, notifier):
                 return None
 
     def total(self, section: str) -> int:
