@@ -84,24 +84,30 @@ class BriefTable(Mapping):
 
     # ---- filling --------------------------------------------------------------------------
     def _code(self, value) -> int:
-        code = self._codes.get(value)
-        if code is None:
-            code = self._codes[value] = len(self._values)
-            self._values.append(value)
-        return code
+        codes = self._codes
+        return codes.setdefault(value, len(codes))
+
+    @property
+    def _distinct(self) -> list:
+        """code -> value (codes are given in insertion order, which the dict keeps)."""
+        if len(self._values) != len(self._codes):
+            self._values = list(self._codes)
+        return self._values
 
     def add(self, memory_id, persona_id, group, title, tags, type_, tier, state, importance) -> int:
         """A new row (the fields of a Brief, in its order); its row number."""
+        # A million rows at a window's start: one dict call per value, no method calls.
+        codes = self._codes
         row = len(self._state)
         self._ids.append(memory_id)
         self._titles.append(title)
-        self._persona.append(self._code(persona_id))
-        self._group.append(self._code(group))
-        self._type.append(self._code(type_))
-        self._tier.append(self._code(tier))
-        self._tags.append(self._code(tuple(tags)))
+        self._persona.append(codes.setdefault(persona_id, len(codes)))
+        self._group.append(codes.setdefault(group, len(codes)))
+        self._type.append(codes.setdefault(type_, len(codes)))
+        self._tier.append(codes.setdefault(tier, len(codes)))
+        self._tags.append(codes.setdefault(tuple(tags), len(codes)))
         self._state.append(_STATE_CODE[state])
-        self._importance.append(max(-32768, min(32767, importance)))
+        self._importance.append(importance if -32768 <= importance <= 32767 else max(-32768, min(32767, importance)))
         self._live += 1
         if self._hashes is not None:
             self._hashes.append(self._key(memory_id))
@@ -161,7 +167,7 @@ class BriefTable(Mapping):
         return self._titles[row]
 
     def brief(self, row: int) -> Brief:
-        values = self._values
+        values = self._distinct
         return Brief(
             self._ids[row],
             values[self._persona[row]],
@@ -176,15 +182,23 @@ class BriefTable(Mapping):
 
     def sort_key(self, row: int) -> tuple[str, str]:
         """Brief.sort_key of the row, made from its columns."""
-        title = self._titles[row]
+        # _Texts.__getitem__ written out: the tree's sort asks for two million keys at a million memories
+        titles, ids = self._titles, self._ids
+        if titles._moved and row in titles._moved:
+            title = titles._moved[row]
+        else:
+            ends = titles._ends
+            title = titles._blob[ends[row - 1] if row else 0 : ends[row]].decode("utf-8", "surrogatepass")
+        ends = ids._ends
+        memory_id = ids._blob[ends[row - 1] if row else 0 : ends[row]].decode("utf-8", "surrogatepass")
         folded = title.casefold()
-        return (title if folded == title else folded, self._ids[row])
+        return (title if folded == title else folded, memory_id)
 
     def placed(self, rows: Iterable[int], pause: Callable[[int], None] = lambda n: None) -> dict[tuple, array]:
         """(kind, key) of each container -> its rows, in the order given (tree_nodes.placements,
         by column: a place tuple per memory and container cost a second at a million)."""
         state, group, kind, tier, tags = self._state, self._group, self._type, self._tier, self._tags
-        values = self._values
+        values = self._distinct
         by: dict[str, defaultdict[int, array]] = {
             name: defaultdict(lambda: array("i")) for name in ("state", "group", "type", "tier", "tag")
         }
@@ -208,6 +222,7 @@ class BriefTable(Mapping):
             for code in own:
                 by_tag[code].append(row)
         out: dict[tuple, array] = {}
+        values = self._distinct  # with the single tags coded above
         for name, buckets in by.items():
             for code, bucket in buckets.items():
                 out[(name, STATES[code] if name == "state" else values[code])] = bucket
