@@ -6,6 +6,8 @@ Loading a million briefs ran several, the last ones 150-370 ms each with the GIL
 held: the window's UI thread froze for as long. The collector waits meanwhile;
 what it finds afterwards it finds the same. Nested and threaded uses share one
 pause: collection resumes when the last one ends (if it was on before the first).
+The window's tree now keeps columns, not a brief per memory (brief_table.py); the
+listing still pauses, for callers that keep what it returns (load_briefs).
 """
 
 from __future__ import annotations
