@@ -9,6 +9,7 @@ import time
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
+from ...core import page_cache
 from .results_view import ResultsPane
 from .search_backend import SearchBackend
 from .tree_pane import INCREMENTAL_MAX, TreePane
@@ -40,6 +41,7 @@ class BrowserPane(QWidget):
         self._started: dict[int, float] = {}
         self.latencies_ms: list[float] = []  # search asked -> results shown (bench/gui_speed.py reads these)
         self._deferred: list = []  # index updates waiting for the tree to finish loading
+        self._prefetched = False
         self.tree.loaded.connect(self._tree_loaded)
         self.tree.memory_selected.connect(self.memory_selected)
         self.results.memory_selected.connect(self.memory_selected)
@@ -178,6 +180,12 @@ class BrowserPane(QWidget):
         self._rerun()  # queued after the index update on the same lane
 
     def _tree_loaded(self) -> None:
+        if not self._prefetched:  # start-up is over: the store's pages for the searches to come
+            self._prefetched = True
+            path = self.session.store.path
+            self.session.taskman.run(
+                lambda cancel, progress: page_cache.prefetch(path), label="", lane="work", visible=False
+            )
         deferred, self._deferred = self._deferred, []
         for changes in deferred:
             self._update_index(changes)
