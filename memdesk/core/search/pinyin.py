@@ -212,6 +212,10 @@ class Pinyin:
         self._longest = 0
         self._words: dict[str, tuple[str, ...]] = {}
 
+    @property
+    def loaded(self) -> bool:
+        return self._table is not None
+
     def load(self) -> bool:
         return bool(self._loaded_table())
 

@@ -56,6 +56,10 @@ class Thesaurus:
         self._lock = threading.Lock()
         self._mates: dict[str, tuple[str, ...]] | None = None
 
+    @property
+    def loaded(self) -> bool:
+        return self._mates is not None
+
     def load(self) -> bool:
         """Read the word lists now; False when they are not installed or unreadable."""
         return bool(self._loaded())

@@ -157,18 +157,22 @@ class SearchBackend:
             return self.engine
 
     def prepare(self, *, cancel=lambda: False, progress=lambda done, total: None) -> int:
-        """Open the engine, load jieba, and cut what an upgrade left uncut (work lane).
+        """Open the engine and cut what an upgrade left uncut (work lane).
 
         Searches run meanwhile and see the cut memories as each batch lands.
-        Returns the memory count.
+        Returns the memory count. The word lists load apart, in warm_up.
         """
         pending = _core_search().indexer.pending
         engine = self.open_engine()
-        engine.warm_up()  # jieba (usually loaded by now) and the synonym lists
-        engine.warm_up_typing()
         if pending(self.store.connection()):
             engine.build(cancel=cancel, progress=progress)
         return len(engine)
+
+    def warm_up(self, *, cancel=lambda: False, progress=lambda done, total: None) -> None:
+        """jieba (usually loaded by now), the synonym lists and pinyin's table (work lane)."""
+        engine = self.open_engine()
+        engine.warm_up()
+        engine.warm_up_typing()
 
     @property
     def engine_ready(self) -> bool:
