@@ -54,6 +54,10 @@ The damaged file is kept beside the backups.</source>
         <translation>正在建立搜索索引</translation>
     </message>
     <message>
+        <source>Loading the word lists</source>
+        <translation>正在载入词表</translation>
+    </message>
+    <message>
         <source>Opening the search index</source>
         <translation>正在打开搜索索引</translation>
     </message>

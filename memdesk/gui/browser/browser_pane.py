@@ -128,12 +128,12 @@ class BrowserPane(QWidget):
             self._start_warm_up()
 
     def _start_warm_up(self) -> None:
-        if self.warm_up_state == "started":
+        if self.warm_up_state in ("started", "done"):  # the fallback timer, after the results came
             return
         self.warm_up_state = "started"
         self.session.taskman.run(
             self.backend.warm_up,
-            label="",
+            label=self.tr("Loading the word lists"),  # a start-up job (cold_start's "settled" waits for it)
             lane="work",
             visible=False,
             on_done=lambda _none: setattr(self, "warm_up_state", "done"),
