@@ -1,9 +1,9 @@
 """How much of a file the OS page cache holds, and dropping it from there (Linux).
 
-Both work through one descriptor per file, held until the test process ends, and
-map with libc rather than the mmap module (which duplicates a descriptor and
-closes it): closing any descriptor of a store file would drop the SQLite locks a
-window under test holds on it.
+Both work through page_cache's own descriptor of the file, never closed while
+the process lives, and map with libc rather than the mmap module (which
+duplicates a descriptor and closes it): closing any descriptor of a store file
+would drop the SQLite locks a window under test holds on it.
 """
 
 from __future__ import annotations
@@ -14,15 +14,17 @@ import os
 import sys
 from pathlib import Path
 
+from memdesk.core.page_cache import descriptor
+
 SUPPORTED = sys.platform == "linux" and hasattr(os, "posix_fadvise")
-_held: dict[Path, int] = {}
 
 
 def _fd(path) -> int:
-    key = Path(path).resolve()
-    if key not in _held:
-        _held[key] = os.open(key, os.O_RDONLY | os.O_CLOEXEC)
-    return _held[key]
+    fd = descriptor(Path(path))
+    assert fd is not None, f"cannot open {path}"
+    # Measured through the file now at ``path``, not one it replaced that page_cache still reads.
+    assert os.fstat(fd).st_ino == os.stat(path).st_ino, f"page_cache holds a replaced {path}"
+    return fd
 
 
 def _libc():

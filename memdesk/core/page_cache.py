@@ -42,18 +42,13 @@ def available_bytes() -> int | None:
     return None
 
 
-def prefetch(path: Path | None, *, share: float = SHARE) -> bool:
-    """Ask for the store file ``path`` to be read into the page cache; True if asked."""
-    advise = getattr(os, "posix_fadvise", None)
-    if path is None or advise is None:
-        return False
-    available = available_bytes()
+def descriptor(path: Path) -> int | None:
+    """This process's read-only descriptor of ``path``: opened once and kept (see above),
+    opened anew when the file was replaced. None when it cannot be opened."""
     try:
         found = path.stat()
     except OSError:
-        return False
-    if available is None or found.st_size > available * share:
-        return False
+        return None
     key = path.resolve()
     fd = _held.get(key)
     if fd is not None and os.fstat(fd).st_ino != found.st_ino:
@@ -65,7 +60,23 @@ def prefetch(path: Path | None, *, share: float = SHARE) -> bool:
         try:
             fd = _held[key] = os.open(key, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
         except OSError:
-            return False
+            return None
+    return fd
+
+
+def prefetch(path: Path | None, *, share: float = SHARE) -> bool:
+    """Ask for the store file ``path`` to be read into the page cache; True if asked."""
+    advise = getattr(os, "posix_fadvise", None)
+    if path is None or advise is None:
+        return False
+    available = available_bytes()
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return False
+    fd = None if available is None or size > available * share else descriptor(path)
+    if fd is None:
+        return False
     # In steps: a kernel may read ahead only its readahead window per call (8 MB
     # here, 128 KB by default), however long the range asked for.
     for offset in range(0, os.fstat(fd).st_size, CHUNK):

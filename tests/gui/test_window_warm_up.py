@@ -73,4 +73,6 @@ def test_with_no_search_on_its_way_the_word_lists_load_as_the_index_opens(launch
     store.add(content="周会", group="工作")
     store.close()
     window = launch(db_path, wait_index=True)
+    qtbot.waitUntil(lambda: window.browser.warm_up_state != "not yet", timeout=20_000)
+    assert window.browser.warm_up_state in ("started", "done")  # not waiting for results
     qtbot.waitUntil(lambda: window.browser.warm_up_state == "done", timeout=20_000)
