@@ -1,17 +1,21 @@
-"""Rotating copies of the database file, made before risky operations.
+"""Rotating copies of the database file, made before risky operations, and restoring one.
 
 Uses SQLite's online backup API, so a copy is consistent even while another
-process writes (WAL).
+process writes (WAL). A restore writes the backup into the file through a
+connection that holds it alone, refused while the store is open anywhere
+(sole_access.py: why this design).
 """
 
 from __future__ import annotations
 
 import re
 import sqlite3
+from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from .sole_access import holders, sole_connection
 from .times import UTC, now_utc
 
 KEEP = 10
@@ -88,24 +92,64 @@ def check_integrity(path: Path) -> str:
 
 
 def restore_backup(db_path: Path, backup_path: Path) -> Path | None:
-    """Replace the database with a backup; the current file is kept as a backup first.
+    """Put a backup's contents into the database; the current contents are kept as a backup first.
 
-    Close every Store on the file before calling. Returns the safety copy (None
-    when the current file was unreadable and could not be copied).
+    Refused (StoreInUseError, nothing changed) while any Store, window or server, in this
+    process or another, has the file open: sole_access.py says why. Returns the safety copy of
+    what the file held (None when it was empty or missing).
     """
-    from .errors import MemDeskError
+    from .errors import CorruptDatabaseError, MemDeskError
 
     db_path, backup_path = Path(db_path), Path(backup_path)
     if check_integrity(backup_path) != "ok":
         raise MemDeskError(f"{backup_path.name} is damaged too; choose another backup")
-    safety = None
+    if not db_path.parent.is_dir():
+        raise MemDeskError(f"there is no folder {db_path.parent}")
+    with ExitStack() as holding:
+        try:
+            held = holding.enter_context(sole_connection(db_path))
+        except CorruptDatabaseError:
+            return _replace_damaged(db_path, backup_path)
+        safety = _safety_copy(held, db_path)
+        source = sqlite3.connect(f"file:{backup_path}?mode=ro", uri=True)
+        try:
+            source.backup(held)  # one transaction on the held file: whole or not at all
+        except sqlite3.Error as exc:
+            raise MemDeskError(f"{backup_path.name} could not be restored ({exc}); nothing was changed") from exc
+        finally:
+            source.close()
+    return safety
+
+
+def _safety_copy(held: sqlite3.Connection, db_path: Path) -> Path | None:
+    """The current contents into backups/, through the connection that holds the file."""
+    if db_path.stat().st_size == 0:
+        return None  # a new, empty file
+    folder = backup_dir(db_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{db_path.stem}-{now_utc():%Y%m%dT%H%M%S%fZ}-before_restore.db"
+    dest = sqlite3.connect(str(target))
     try:
-        safety = make_backup(db_path, "before_restore", keep=KEEP + 1)
-    except sqlite3.DatabaseError:
-        # A damaged file cannot go through the backup API; keep its bytes aside.
-        safety = backup_dir(db_path) / f"{db_path.stem}-damaged-{now_utc():%Y%m%dT%H%M%S}.bin"
-        safety.parent.mkdir(parents=True, exist_ok=True)
-        safety.write_bytes(db_path.read_bytes())
+        held.backup(dest)
+    finally:
+        dest.close()
+    for old in list_backups(db_path)[KEEP + 1 :]:
+        old.path.unlink(missing_ok=True)
+    return target
+
+
+def _replace_damaged(db_path: Path, backup_path: Path) -> Path:
+    """A file SQLite cannot read cannot be held or written through: its bytes are kept aside and
+    a copy of the backup takes its place. No connection can be open on it (none can read it)
+    except one opened before the damage, and then only in another process: refused if one is."""
+    from .errors import StoreInUseError
+
+    others = [h for h in holders(db_path) if not h.startswith("this process")]
+    if others:
+        raise StoreInUseError(str(db_path), others)
+    safety = backup_dir(db_path) / f"{db_path.stem}-damaged-{now_utc():%Y%m%dT%H%M%S}.bin"
+    safety.parent.mkdir(parents=True, exist_ok=True)
+    safety.write_bytes(db_path.read_bytes())
     for suffix in ("-wal", "-shm"):
         Path(str(db_path) + suffix).unlink(missing_ok=True)
     tmp = db_path.with_name(db_path.name + ".restoring")

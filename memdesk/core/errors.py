@@ -86,3 +86,40 @@ class ConnectionLostError(DatabaseUnavailableError):
     def __init__(self, message: str, *, maybe_saved: bool = True):
         self.maybe_saved = maybe_saved
         super().__init__(message, "lost")
+
+
+class NoStoreError(MemDeskError):
+    """``--db`` (or MEMDESK_DB) names a file that does not exist; nothing was created."""
+
+    code = "no_store"
+
+    def __init__(self, path: str):
+        self.path = path
+        super().__init__(f"no store at {path}; use `memdesk init {path}` or `--create`")
+
+
+class StoreInUseError(MemDeskError):
+    """A store cannot be replaced (a backup restored) while a process has it open; nothing
+    was changed. ``holders``: the processes that could be named ("an MCP server (pid 42)")."""
+
+    code = "store_in_use"
+
+    def __init__(self, path: str, holders: list[str]):
+        self.path, self.holders = path, holders
+        where = ", ".join(holders) if holders else "another program (a MemDesk window, an MCP server, a command)"
+        super().__init__(f"{path} is open in {where}: close it, then try again. Nothing was changed.")
+
+
+class DatabaseDroppedError(DatabaseUnavailableError):
+    """The PostgreSQL database an open store was using no longer exists (dropped or renamed
+    on the server). Nothing more can be read from or saved to it."""
+
+    code = "database_dropped"
+
+    def __init__(self, where: str):
+        self.where = where
+        super().__init__(
+            f"the database {where} no longer exists on the server (dropped or renamed): nothing more can be "
+            "saved to it. Open another database, or create it again and copy or import a backup into it.",
+            "missing",
+        )

@@ -52,8 +52,8 @@ def descriptor(path: Path) -> int | None:
     key = path.resolve()
     fd = _held.get(key)
     if fd is not None and os.fstat(fd).st_ino != found.st_ino:
-        # The file was replaced (a backup restored, which closes every store on it first):
-        # nothing in this process holds a lock on the old one, so its descriptor may go.
+        # The file was replaced (a damaged file restored from a backup, which no connection
+        # could hold): nothing in this process holds a lock on the old one, so its descriptor may go.
         os.close(_held.pop(key))
         fd = None
     if fd is None:
