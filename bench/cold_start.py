@@ -90,7 +90,10 @@ def build_store(count: int) -> Path:
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as handle:
             json.dump({"memories": chunk}, handle, ensure_ascii=False)
         subprocess.run(
-            memdesk("--db", str(path), "import", handle.name), check=True, cwd=str(ROOT), stdout=subprocess.DEVNULL
+            memdesk("--db", str(path), "--create", "import", handle.name),
+            check=True,
+            cwd=str(ROOT),
+            stdout=subprocess.DEVNULL,
         )
         os.unlink(handle.name)
         print(
@@ -189,7 +192,7 @@ def window_child(db: str, t0: float, query: str, full: bool = False) -> None:
     app = App(maintenance_delay_ms=10**9)
     meter = StallMeter()
     meter.start(from_first_tick=True)
-    app.open(db)
+    app.open(db, create=True)
     browser = app.window.browser
 
     def finished(outcome):

@@ -152,7 +152,7 @@ def child_launch(db: str, t0: float, settings_dir: str) -> None:
         print(json.dumps({"launch_to_window_s": elapsed, "imported_before_shown": heavy}), flush=True)
         QTimer.singleShot(0, qt_app.quit)
 
-    app.open(db)
+    app.open(db, create=True)
     app.window.first_shown.connect(shown)
     qt_app.exec()
     os._exit(0)  # don't wait for the index build: this run only measures start-up
@@ -188,7 +188,7 @@ def open_window(db: Path):
 
     qt_app = application()
     app = App(maintenance_delay_ms=10**9)
-    app.open(db)
+    app.open(db, create=True)
     return qt_app, app
 
 

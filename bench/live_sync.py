@@ -167,7 +167,7 @@ def main(argv=None) -> int:
 
     _qt_app = application()  # held: the QApplication must outlive the window
     app = App(maintenance_delay_ms=10**9)
-    app.open(db)
+    app.open(db, create=True)
     window = app.window
     window.show()
     browser, tree = window.browser, window.browser.tree

@@ -275,7 +275,7 @@ def run(steps: int, seed: int) -> dict:
     application()
     asker = make_asker(rng)
     app = App(ask=asker, maintenance_delay_ms=10**9)
-    if not app.open(db):
+    if not app.open(db, create=True):
         raise SystemExit("could not open the bench store")
     window = app.window
     window.show()

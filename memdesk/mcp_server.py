@@ -123,15 +123,17 @@ def _warm(tools) -> None:
         print(f"memdesk mcp: search warm-up failed: {exc}", file=sys.stderr)
 
 
-def serve(*, db=None, persona: str | None = None) -> int:
+def serve(*, db=None, persona: str | None = None, create: bool = False) -> int:
     import anyio
     from mcp.server.stdio import stdio_server
 
     from .core.errors import MemDeskError
+    from .core.location import require_store
     from .core.store import Store
     from .core.tools.service import MemoryTools
 
     try:
+        require_store(db, create=create)  # a mistyped --db: an error, not a new empty store
         store = Store.open(db)
         if persona:
             store.resolve_persona(persona)  # fail now, clearly, not on the first call

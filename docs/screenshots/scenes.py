@@ -82,7 +82,7 @@ class Tour:
         self.asker = asker or TourAsker()
         self.written: list[str] = []  # what the tour typed or imported: user data wherever it shows
         self.app = App(ask=self.asker, maintenance_delay_ms=10**9)
-        assert self.app.open(self.db_path)
+        assert self.app.open(self.db_path, create=True)
         self.window = self.app.window
         self.window.show()
         imported = []

@@ -44,7 +44,7 @@ def shoot(language: str, suffix: str) -> None:
     qt_app = application()
     db = Path(tempfile.mkdtemp()) / "memdesk.db"
     app = App(maintenance_delay_ms=10**9)
-    app.open(db)
+    app.open(db, create=True)
     window = app.window
     window.resize(1280, 800)
     imported = []

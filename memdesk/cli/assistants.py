@@ -12,7 +12,7 @@ from .output import print_json
 def cmd_mcp(args) -> int:
     from ..mcp_server import serve
 
-    return serve(db=args.db, persona=args.persona)
+    return serve(db=args.db, persona=args.persona, create=args.create)
 
 
 def cmd_tools(args, store) -> int:

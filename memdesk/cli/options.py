@@ -9,7 +9,7 @@ the top-level parser, and add_everywhere() adds them to every command and action
 The catch is that argparse copies a subparser's defaults over the namespace the top-level
 parser filled, so a plain default (None/False) on `list` would wipe out a `--db x.db` given
 before it. Hence:
-- --db below the top level has default=argparse.SUPPRESS: set only when typed there.
+- --db (and --create) below the top level have default=argparse.SUPPRESS: set only when typed there.
 - --json on a command keeps its plain default False (a command's handler may run with a
   parser built from its register() alone, as tests do), so before the command it is stored
   under another name, json_first, and finish() folds it in. An action under a command with
@@ -26,8 +26,16 @@ _JSON_MARK = "_memdesk_json"  # set on parsers of commands that have JSON output
 
 
 def db_option(parser, *, default=argparse.SUPPRESS) -> None:
+    """--db, and --create beside it: a --db (or MEMDESK_DB) file that does not exist is refused
+    unless --create is given (core/location.require_store)."""
     parser.add_argument(
         "--db", metavar="FILE", default=default, help="database file (default: $MEMDESK_DB or the user data directory)"
+    )
+    parser.add_argument(
+        "--create",
+        action="store_true",
+        default=False if default is None else argparse.SUPPRESS,
+        help="make the --db file if it does not exist (else that is an error)",
     )
 
 

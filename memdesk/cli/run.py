@@ -7,13 +7,13 @@ import argparse
 
 from .. import __version__
 from ..core.errors import MemDeskError
-from . import assistants, backup, copying, maintenance, memories, model, personas, search, transfer
+from . import assistants, backup, copying, init, maintenance, memories, model, personas, search, transfer
 from .options import add_everywhere, add_global
 from .options import finish as finish_global
 from .output import fail, run_guarded
 
 # In the order `memdesk --help` lists them.
-FAMILIES = (memories, search, personas, transfer, copying, assistants, backup, maintenance, model)
+FAMILIES = (init, memories, search, personas, transfer, copying, assistants, backup, maintenance, model)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -39,12 +39,14 @@ def main(argv=None) -> int:
     if args.command is None:
         from ..app import run_gui
 
-        return run_gui(db=args.db, self_test=args.self_test)
+        return run_gui(db=args.db, self_test=args.self_test, create=args.create)
     if getattr(args, "needs_store", True) is False:
         return run_guarded(lambda: args.func(args))
+    from ..core.location import require_store
     from ..core.store import Store
 
     try:
+        require_store(args.db, create=args.create)
         store = Store.open(args.db)
     except MemDeskError as exc:
         return fail(str(exc))

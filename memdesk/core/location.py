@@ -79,9 +79,29 @@ def display_name(target) -> str:
         return redact(target)
 
 
+def require_store(target, *, create: bool = False) -> None:
+    """Refuse a store path that does not exist (NoStoreError; nothing is created, not even its
+    folder) unless ``create``. A mistyped --db or MEMDESK_DB would otherwise open a new, empty
+    store that looks like the user's own with everything gone, and take their writes. Only
+    the default store (the user data directory's memdesk.db) is made on first use. ``target``
+    None means MEMDESK_DB, else the default. A PostgreSQL URL is the server's to refuse."""
+    from .errors import NoStoreError
+
+    target = target or default_target()
+    if create or is_url(target):
+        return
+    path = Path(target).expanduser()
+    if not path.exists() and path.absolute() != _default_file().absolute():
+        raise NoStoreError(str(path))
+
+
+def _default_file() -> Path:
+    return Path(platformdirs.user_data_dir("MemDesk", appauthor=False)) / "memdesk.db"
+
+
 def default_target() -> str | Path:
     """MEMDESK_DB (a path or a URL), else memdesk.db in the user data directory."""
     env = os.environ.get("MEMDESK_DB")
     if env:
         return normalise_url(env) if is_url(env) else Path(env).expanduser()
-    return Path(platformdirs.user_data_dir("MemDesk", appauthor=False)) / "memdesk.db"
+    return _default_file()

@@ -12,7 +12,9 @@ fresh one on the next call. Here:
   arrived cannot be known here, so the caller reloads and decides (the window keeps the
   unsaved edit);
 - when the server is still away after RECONNECT_S, DatabaseUnavailableError says why, in
-  one line.
+  one line;
+- when the server answers but the database is gone (dropped or renamed under an open store),
+  DatabaseDroppedError says so at once: waiting would not bring it back.
 Listeners (Store.on_connection) hear False at the first drop and True once a call gets
 through again: the window says "reconnecting…". SQLite stores never get here.
 """
@@ -20,15 +22,40 @@ through again: the window says "reconnecting…". SQLite stores never get here.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import peewee
 
-from .errors import ConnectionLostError
+from .errors import ConnectionLostError, DatabaseDroppedError
 from .location import redact
 
 _DROPS = (peewee.OperationalError, peewee.InterfaceError)
 RECONNECT_S = 15.0
 PAUSES = (0.1, 0.25, 0.5, 1.0, 2.0)
+
+
+def _database_gone(exc: BaseException) -> bool:
+    """Did connecting fail because the database is not there (FATAL: database "x" does not
+    exist)? The store was opened, so it was there: dropped (or renamed) since."""
+    orig: BaseException = exc
+    while getattr(orig, "orig", None) is not None:
+        orig = orig.orig  # type: ignore[attr-defined]
+    text = str(orig)
+    return 'database "' in text and "does not exist" in text and "FATAL" in text
+
+
+@contextmanager
+def gone_as_dropped(store) -> Iterator[None]:
+    """Around a write transaction an operation opens itself (core/ops, outside ``call``): a
+    database that vanished is reported as such, not as the driver's connect error."""
+    try:
+        yield
+    except _DROPS as exc:
+        if not _database_gone(exc):
+            raise
+        store.connection_changed(False)
+        raise DatabaseDroppedError(redact(store.location)) from None
 
 
 def _lost_write(store) -> ConnectionLostError:
@@ -59,6 +86,9 @@ def call(store, method, args, kwargs):
                 from .pg_conn import is_connection_drop
 
                 if not is_connection_drop(exc):
+                    if _database_gone(exc):  # a (re)connect found no such database: dropped under us
+                        store.connection_changed(False)
+                        raise DatabaseDroppedError(redact(store.location)) from None
                     raise  # an error of the statement itself, on a live connection
                 store.connection_changed(False)
                 if state.sent:

@@ -16,14 +16,14 @@ import builtins  # Store.list shadows list in the class body
 import json
 import threading
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from peewee import SQL
 
-from . import memory_ops, models, persona_ops, queries, vectors
+from . import memory_ops, models, persona_ops, queries, reconnect, vectors
 from .changes import Changes
 from .checkpoint import Checkpoints
 from .convert import memory_record, persona_record, revision_record
@@ -132,7 +132,7 @@ class Store(ChangeFeed):
         """
         self.bind()
         depth = getattr(self._writing, "depth", 0)
-        with self._db.atomic():
+        with reconnect.gone_as_dropped(self) if self.is_postgres and depth == 0 else nullcontext(), self._db.atomic():
             if depth == 0 and self.is_postgres:
                 from .pg_db import WRITE_LOCK
 

@@ -70,16 +70,11 @@ class ChangeFeed:
         """Does another connection hold the write lock right now? Does not wait (a window asks
         this to say "waiting for another program" while its own write queues)."""
         self.bind()
+        if self.is_postgres:
+            return self._pg_lock_held_elsewhere()
         conn = self._db.connection()
         if conn.in_transaction:
             return False
-        if self.is_postgres:
-            from .pg_db import WRITE_LOCK
-
-            if conn.execute("SELECT pg_try_advisory_lock(?)", (WRITE_LOCK,)).fetchone()[0]:
-                conn.execute("SELECT pg_advisory_unlock(?)", (WRITE_LOCK,))
-                return False
-            return True
         timeout = conn.execute("PRAGMA busy_timeout").fetchone()[0]
         conn.execute("PRAGMA busy_timeout = 0")
         try:
@@ -91,6 +86,22 @@ class ChangeFeed:
             return False
         finally:
             conn.execute(f"PRAGMA busy_timeout = {int(timeout)}")
+
+    def _pg_lock_held_elsewhere(self) -> bool:
+        import peewee
+
+        from .pg_db import WRITE_LOCK
+
+        try:
+            conn = self._db.connection()
+            if conn.in_transaction:
+                return False
+            if conn.execute("SELECT pg_try_advisory_lock(?)", (WRITE_LOCK,)).fetchone()[0]:
+                conn.execute("SELECT pg_advisory_unlock(?)", (WRITE_LOCK,))
+                return False
+            return True
+        except (peewee.OperationalError, peewee.InterfaceError):
+            return False  # the server or the database is away: the write that follows says so
 
     @_bound
     def change_marker(self) -> int:

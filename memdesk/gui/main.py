@@ -60,11 +60,14 @@ class App(QObject):
         self._replaced = False  # a window was closed for another: no more freezing (_new_window)
         self.language = i18n.install()
 
-    def open(self, db=None) -> bool:
-        """Open a database (None: $MEMDESK_DB or the default, as the CLI does) and show its window."""
+    def open(self, db=None, *, create: bool = False) -> bool:
+        """Open a database (None: $MEMDESK_DB or the default, as the CLI does) and show its window.
+        A file that does not exist is made only with ``create`` or when the user agrees."""
         from ..core.db import default_db_path
         from .app.session import Session
 
+        if not create and not self._may_create(db):
+            return False
         try:
             store = self.passwords.open(db or default_db_path(), self.ask, self.window)  # asks for a server's password
         except CancelledError:
@@ -85,10 +88,37 @@ class App(QObject):
         self._new_window()
         return True
 
+    def _may_create(self, db) -> bool:
+        """A --db (or MEMDESK_DB, or a recent file) that does not exist: ask before making a new,
+        empty store there (a mistyped path must not look like the user's store emptied)."""
+        from ..core.errors import NoStoreError
+        from ..core.location import require_store
+
+        try:
+            require_store(db)
+            return True
+        except NoStoreError as exc:
+            choice = self.ask.choose(
+                self.window,
+                "MemDesk",
+                QApplication.translate("App", "There is no database at {path}.").format(path=exc.path),
+                [
+                    ("create", QApplication.translate("App", "Create a new, empty database there")),
+                    ("cancel", QApplication.translate("App", "Cancel")),
+                ],
+                default="cancel",
+                cancel="cancel",
+                detail=QApplication.translate(
+                    "App", "If you meant an existing database, check the path: nothing has been created."
+                ),
+            )
+            return choice == "create"
+
     def _offer_backup(self, db, error):
         """A damaged file: say so plainly and offer the newest backup (the file is kept aside)."""
         from ..core.backup import list_backups, restore_backup
         from ..core.db import default_db_path
+        from ..core.errors import StoreInUseError
         from ..core.location import is_url
         from ..core.store import Store
 
@@ -124,8 +154,18 @@ class App(QObject):
         if choice != "restore":
             return None
         try:
-            restore_backup(path, newest.path)
+            restore_backup(path, newest.path)  # refused while anyone has the file open (core/sole_access.py)
             return Store.open(path)
+        except StoreInUseError as exc:
+            holders = ", ".join(exc.holders) or QApplication.translate("App", "another program")
+            self.ask.inform(
+                self.window,
+                "MemDesk",
+                QApplication.translate(
+                    "App", "The backup was not restored: {path} is open in {holders}. Close it there and try again."
+                ).format(path=exc.path, holders=holders),
+            )
+            return None
         except MemDeskError as exc:
             self.ask.inform(self.window, "MemDesk", str(exc))
             return None
@@ -188,7 +228,7 @@ class App(QObject):
             return
         if not self._close_window():
             return
-        if not self.open(path):
+        if not self.open(path, create=new):
             self._new_window()  # the previous database is still open
 
     def shutdown(self) -> None:
@@ -212,10 +252,10 @@ def _self_test(app_controller: App, qt_app: QApplication) -> None:
     QTimer.singleShot(SELF_TEST_TIMEOUT_MS, lambda: qt_app.exit(1))
 
 
-def main(*, db=None, self_test: bool = False) -> int:
+def main(*, db=None, self_test: bool = False, create: bool = False) -> int:
     qt_app = application()
     controller = App()
-    if not controller.open(db):
+    if not controller.open(db, create=create):
         return 1
     if self_test:
         _self_test(controller, qt_app)

@@ -22,6 +22,10 @@ def run(db, *args, stdin=None):
 
 @pytest.fixture
 def db(db_path):
+    """The test's store, made beforehand: `--db` to a file that does not exist is refused."""
+    from memdesk.core.store import Store
+
+    Store.open(db_path).close()
     return db_path
 
 
@@ -114,6 +118,7 @@ def test_export_import_round_trip(db, tmp_path):
     out = tmp_path / "out.json"
     assert run(db, "export", str(out)).returncode == 0
     other = tmp_path / "other.db"
+    assert run(other, "init").returncode == 0
     dry = json.loads(run(other, "import", str(out), "--dry-run", "--json").stdout)
     assert dry["summary"]["new"] == 1 and dry["written"] == 0
     assert run(other, "import", str(out)).returncode == 0

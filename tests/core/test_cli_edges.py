@@ -150,7 +150,8 @@ def test_db_and_json_after_the_command(db, tmp_path, cli):
     assert {m["id"] for m in json.loads(after[1])} == set(IDS)
     assert before[1] == after[1] == mixed[1]
     other = tmp_path / "other.db"
-    assert json.loads(cli("list", "--json", "--db", other)[1]) == []  # the later --db is the one used
+    code, _, err = cli("list", "--json", "--db", other)  # the later --db is the one used: refused, as it
+    assert code == 1 and f"no store at {other}" in err and not other.exists()  # does not exist
     assert cli("stats", "--db", db, "--json")[0] == 0
     assert json.loads(cli("persona", "list", "--json", "--db", db)[1]) == []  # an action of a command
     assert json.loads(cli("--json", "persona", "--db", db, "list")[1]) == []

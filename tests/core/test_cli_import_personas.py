@@ -18,7 +18,11 @@ def run(db, *args, lang="en_US.UTF-8"):
     env = {k: val for k, val in os.environ.items() if not k.startswith("LC_") and k != "LANGUAGE"}
     env.update(PYTHONIOENCODING="utf-8", LANG=lang)
     return subprocess.run(
-        [sys.executable, "-m", "memdesk", *args, "--db", str(db)], capture_output=True, text=True, env=env, timeout=120
+        [sys.executable, "-m", "memdesk", *args, "--db", str(db), "--create"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
     )
 
 

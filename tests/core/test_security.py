@@ -43,6 +43,9 @@ def _socket_inodes(pid: int) -> set[str]:
 
 @pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="needs Linux /proc")
 def test_mcp_server_listens_on_no_socket(db_path):
+    from memdesk.core.store import Store
+
+    Store.open(db_path).close()  # the server refuses a --db that does not exist
     proc = subprocess.Popen(
         [sys.executable, "-m", "memdesk", "--db", str(db_path), "mcp"],
         stdin=subprocess.PIPE,

@@ -112,7 +112,7 @@ def launch(qtbot, asker):
         while apps:  # one window at a time, as the app runs
             stop(apps.pop())
         app = App(ask=asker, maintenance_delay_ms=10**9)
-        assert app.open(path)
+        assert app.open(path, create=True)  # a test's new file, as `memdesk --db PATH --create` makes it
         apps.append(app)
         window = app.window
         window.app_controller = app

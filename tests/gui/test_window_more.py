@@ -137,7 +137,7 @@ def test_the_first_window_freezes_its_start_up_objects_and_lets_them_go_when_rep
     application()
     app = App(ask=asker, maintenance_delay_ms=10**9)
     try:
-        assert app.open(db_path)
+        assert app.open(db_path, create=True)
         assert gc.get_freeze_count() > 0
         app.switch_database(str(tmp_path / "other.db"), new=True)
         assert app.window is not None and app.session.store.path == tmp_path / "other.db"

@@ -41,6 +41,7 @@ class Session(QObject):
     notice = Signal(str)  # worth a line in the status bar, not a dialog (a cancelled job)
     busy_changed = Signal(bool)  # an undo/redo is running in the background
     connection_changed = Signal(bool)  # PostgreSQL: False when the server connection is lost, True when back
+    database_dropped = Signal()  # PostgreSQL: the database itself is gone from the server (said once)
 
     def __init__(self, store, parent=None):
         super().__init__(parent)
@@ -61,6 +62,7 @@ class Session(QObject):
         self._again = False  # woken while the db lane was busy: poll once it is free
         self._feed_held = False  # hold_feed: the first poll waits for the window's start-up
         self._closed = False
+        self._dropped_said = False  # the dialog about a dropped database is shown once
         self._writes = 0  # our writes queued or running on the db lane
         self._waiting = False
         self._lock_wait.connect(self._set_waiting)  # emitted on the db lane, delivered here (queued)
@@ -257,6 +259,9 @@ class Session(QObject):
             self.changes_applied.emit(changes)
 
     def report(self, exc: BaseException) -> None:
+        if getattr(exc, "code", None) == "database_dropped":
+            self._dropped(exc)
+            return
         if isinstance(exc, CancelledError) or (
             isinstance(exc, DatabaseUnavailableError) and self.store.connection_lost
         ):
@@ -336,8 +341,26 @@ class Session(QObject):
         if other:
             self.external_change.emit()
 
+    def _dropped(self, exc) -> None:
+        """The database was dropped on the server: say so once, in the user's language (by the
+        error's code); later failures only reach the status bar."""
+        message = self.tr(
+            "The database {where} no longer exists on the server (it was dropped or renamed). Nothing more "
+            "can be saved to it; what you have not saved stays open. Open another database, or create it "
+            "again and copy or import a backup into it."
+        ).format(where=exc.where)
+        if self._dropped_said:
+            self.notice.emit(message)
+            return
+        self._dropped_said = True
+        self.database_dropped.emit()
+        self.error_raised.emit(message)
+
     def _feed_failed(self, exc) -> None:
         self._polling = False
+        if getattr(exc, "code", None) == "database_dropped":
+            self._dropped(exc)  # noticed by the feed's poll before any save of ours
+            return
         log.warning("reading the change feed failed: %s", exc)  # a vanished file; the next open reports it
 
     def close(self) -> None:

@@ -1,4 +1,5 @@
-"""The status bar's "reconnecting…" for a PostgreSQL store whose server went away.
+"""The status bar's "reconnecting…" for a PostgreSQL store whose server went away ("database
+gone" when the database itself was dropped on the server: waiting will not bring it back).
 
 The core notices (core/reconnect.py: a read on a dropped connection waits and retries) and
 tells the session (Session.connection_changed, queued onto the UI thread). While the server
@@ -22,12 +23,23 @@ class ConnectionLabel(QLabel):
         self.window_ = window
         self.hide()
         window.statusBar().insertPermanentWidget(0, self)
+        self._gone = False  # the database itself was dropped: no "reconnecting…" will bring it back
         session.connection_changed.connect(self._changed)
+        session.database_dropped.connect(self._dropped)
         if session.store.connection_lost:
             self._changed(False)
 
+    def _dropped(self) -> None:
+        self._gone = True
+        self.setText(self.tr("Database gone"))
+        self.setToolTip(self.tr("The database no longer exists on the server: nothing more can be saved to it."))
+        self.show()
+
     def _changed(self, connected: bool) -> None:
+        if not connected and self._gone:
+            return
         if connected:
+            self._gone = False
             if self.isVisible():
                 self.window_.statusBar().showMessage(self.tr("Connected to the server again"), 5000)
             self.hide()

@@ -15,6 +15,7 @@ def run(db, *args):
 
 def test_import_prints_invalid_records_and_strict_refuses(tmp_path):
     db = tmp_path / "cli.db"
+    assert run(db, "init").returncode == 0
     path = tmp_path / "notes.csv"
     path.write_text("content,tags,extra\n用户喜欢猫,宠物,x\n,空的,y\n用户喜欢猫,宠物,z\n", encoding="utf-8")
     strict = run(db, "import", str(path), "--strict")

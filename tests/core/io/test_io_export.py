@@ -127,6 +127,7 @@ def test_cli_export_formats(tmp_path):
             timeout=120,
         )
 
+    assert run("init").returncode == 0
     assert run("add", "--content", "用户喜欢猫", "--group", "宠物").returncode == 0
     assert run("add", "--content", "别的", "--group", "其他").returncode == 0
     out = tmp_path / "pets.csv"

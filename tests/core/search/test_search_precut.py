@@ -132,7 +132,7 @@ def test_the_cli_import_of_many_memories_equals_a_fresh_build(tmp_path):
     records = _fields(MIN_ITEMS + 10)
     data.write_text(json.dumps({"memories": records}, ensure_ascii=False), encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "memdesk", "--db", str(path), "import", str(data), "--json"],
+        [sys.executable, "-m", "memdesk", "--db", str(path), "--create", "import", str(data), "--json"],
         capture_output=True,
         text=True,
         check=True,

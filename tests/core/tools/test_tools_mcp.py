@@ -99,6 +99,8 @@ def test_mcp_persona_switched_off_offers_no_tools(db_path):
 def test_mcp_unknown_persona_fails_clearly(db_path, capfd):
     import subprocess
 
+    Store.open(db_path).close()
+
     result = subprocess.run(
         [sys.executable, "-m", "memdesk", "--db", str(db_path), "mcp", "--persona", "nobody"],
         capture_output=True,
