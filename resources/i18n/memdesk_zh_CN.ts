@@ -16,12 +16,32 @@ There is no backup of this file.</source>
 这个文件没有备份。</translation>
     </message>
     <message>
+        <source>There is no database at {path}.</source>
+        <translation>{path} 处没有数据库。</translation>
+    </message>
+    <message>
+        <source>Create a new, empty database there</source>
+        <translation>在那里新建一个空数据库</translation>
+    </message>
+    <message>
+        <source>If you meant an existing database, check the path: nothing has been created.</source>
+        <translation>如果你要打开的是已有的数据库，请检查路径：什么都还没有创建。</translation>
+    </message>
+    <message>
         <source>The database cannot be opened.</source>
         <translation>无法打开数据库。</translation>
     </message>
     <message>
         <source>Open the newest backup ({when})</source>
         <translation>打开最新的备份（{when}）</translation>
+    </message>
+    <message>
+        <source>another program</source>
+        <translation>另一个程序</translation>
+    </message>
+    <message>
+        <source>The backup was not restored: {path} is open in {holders}. Close it there and try again.</source>
+        <translation>备份没有还原：{path} 正在 {holders} 中打开。请先在那里关闭它，再试一次。</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -158,6 +178,14 @@ The damaged file is kept beside the backups.</source>
 </context>
 <context>
     <name>ConnectionLabel</name>
+    <message>
+        <source>Database gone</source>
+        <translation>数据库已不存在</translation>
+    </message>
+    <message>
+        <source>The database no longer exists on the server: nothing more can be saved to it.</source>
+        <translation>服务器上已没有这个数据库：无法再向它保存任何内容。</translation>
+    </message>
     <message>
         <source>Connected to the server again</source>
         <translation>已重新连接到服务器</translation>
@@ -2322,6 +2350,10 @@ Database: {path}</source>
     <message>
         <source>The step is no longer in the undo history.</source>
         <translation>这一步已不在撤销记录中。</translation>
+    </message>
+    <message>
+        <source>The database {where} no longer exists on the server (it was dropped or renamed). Nothing more can be saved to it; what you have not saved stays open. Open another database, or create it again and copy or import a backup into it.</source>
+        <translation>服务器上已没有数据库 {where}（已被删除或改名）。无法再向它保存任何内容；尚未保存的内容仍保留在窗口中。请打开另一个数据库，或重新创建它，再把备份复制或导入进去。</translation>
     </message>
 </context>
 <context>
