@@ -1,0 +1,48 @@
+"""A backup restored from another process while the window has the store open (issue 36): the
+restore is refused, naming the window's process, and what the window saves afterwards is in
+the file, as the CLI reads it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from memdesk.core.backup import make_backup
+from memdesk.core.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def memdesk(path, *args):
+    return subprocess.run(
+        [sys.executable, "-m", "memdesk", "--db", str(path), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=str(ROOT),
+        env=dict(os.environ, PYTHONIOENCODING="utf-8"),
+    )
+
+
+def test_a_restore_under_the_window_is_refused_and_its_later_saves_are_kept(tmp_path, launch, type_text):
+    path = tmp_path / "m.db"
+    store = Store.open(path)
+    store.add(content="备份里有的")
+    make_backup(path, "manual")
+    store.add(content="备份之后加的")
+    store.close()
+    window = launch(path)
+    refused = memdesk(path, "backup", "restore", "1", "--yes")
+    assert refused.returncode == 1, refused.stdout
+    assert "is open in" in refused.stderr and f"pid {os.getpid()}" in refused.stderr
+    assert "Nothing was changed" in refused.stderr
+    window.new_memory()
+    type_text(window.editor.form.content, "还原之后在窗口里写的")
+    window.editor.save()
+    window.settle()
+    listed = json.loads(memdesk(path, "list", "--json").stdout)
+    assert sorted(m["content"] for m in listed) == sorted(["备份里有的", "备份之后加的", "还原之后在窗口里写的"])
+    assert window.browser.counts()["active"] == len(listed)  # the window and the file agree
