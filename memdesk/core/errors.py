@@ -107,7 +107,8 @@ class StoreInUseError(MemDeskError):
     def __init__(self, path: str, holders: list[str]):
         self.path, self.holders = path, holders
         where = ", ".join(holders) if holders else "another program (a MemDesk window, an MCP server, a command)"
-        super().__init__(f"{path} is open in {where}: close it, then try again. Nothing was changed.")
+        them = "them" if len(holders) > 1 else "it"
+        super().__init__(f"{path} is open in {where}: close {them}, then try again. Nothing was changed.")
 
 
 class DatabaseDroppedError(DatabaseUnavailableError):
