@@ -180,3 +180,28 @@ TestRestoreMachine = RestoreMachine.TestCase
 TestRestoreMachine.settings = settings(
     max_examples=12, stateful_step_count=12, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
+
+
+def test_a_restore_names_an_open_mcp_server(tmp_path):
+    path, backup = seeded(tmp_path)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "memdesk", "--db", str(path), "mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        cwd=str(ROOT),
+    )
+    try:
+        server.stdin.write(
+            b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",'
+            b'"capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n'
+        )
+        server.stdin.flush()
+        assert b'"id":1' in server.stdout.readline()  # answered: its store is open (opened before serving)
+        with pytest.raises(StoreInUseError) as err:
+            restore_backup(path, backup)
+        assert f"an MCP server (pid {server.pid})" in err.value.holders
+    finally:
+        server.kill()
+        server.wait(timeout=60)
+    assert contents(path) == sorted(["备份之前", "备份之后"])

@@ -46,3 +46,40 @@ def test_a_restore_under_the_window_is_refused_and_its_later_saves_are_kept(tmp_
     listed = json.loads(memdesk(path, "list", "--json").stdout)
     assert sorted(m["content"] for m in listed) == sorted(["备份里有的", "备份之后加的", "还原之后在窗口里写的"])
     assert window.browser.counts()["active"] == len(listed)  # the window and the file agree
+
+
+HOLDER = """
+import sys
+from memdesk.core.store import Store
+store = Store.open(sys.argv[1])
+store.count()
+print("ready", flush=True)
+sys.stdin.readline()
+store.close()
+"""
+
+
+def test_the_windows_own_restore_of_a_damaged_file_is_refused_while_another_process_has_it_open(tmp_path, asker, qtbot):
+    from memdesk.gui.main import App
+
+    path = tmp_path / "m.db"
+    store = Store.open(path)
+    store.add(content="备份里的记忆")
+    store.close()
+    make_backup(path, "manual")
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
+    try:
+        assert holder.stdout.readline().strip() == "ready"
+        with open(path, "r+b") as fh:  # damaged under the other process
+            fh.write(b"this is not an SQLite file any more")
+        asker.choices.append("restore")  # the window offers the newest backup
+        app = App(ask=asker, maintenance_delay_ms=10**9)
+        assert not app.open(str(path))
+        assert asker.informed and "was not restored" in asker.informed[-1] and str(holder.pid) in asker.informed[-1]
+        assert path.read_bytes().startswith(b"this is not")  # left as it was
+    finally:
+        holder.stdin.write("\n")
+        holder.stdin.flush()
+        holder.wait(timeout=60)
