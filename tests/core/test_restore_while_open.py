@@ -172,8 +172,11 @@ class RestoreMachine(RuleBasedStateMachine):
         assert contents(self.path) == sorted(self.expected)
 
     def teardown(self):
+        import shutil
+
         for store in self.open:
             store.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 TestRestoreMachine = RestoreMachine.TestCase

@@ -206,7 +206,7 @@ def test_the_waker_thread_and_its_connection_end_with_the_session(pg_server, pg_
     qtbot.waitUntil(lambda: listeners(pg_server, pg_database) == 1, timeout=10000)
     assert len(wakers()) == 1
     settled(qtbot, window)
-    app.switch_database(str(tmp_path / "local.db"))  # File → Open database
+    app.switch_database(str(tmp_path / "local.db"), True)  # File → New database
     assert app.window.session.feed_waker is None  # SQLite: the 250 ms poll, no thread
     settled(qtbot, app.window)
     assert wakers() == []  # joined before the switch returned

@@ -88,7 +88,7 @@ def test_the_password_is_asked_once_and_never_shown_or_stored(
     assert all(not can for _, _, can in asker.password_prompts)  # no keyring here: the box is off
     store.add(content="要密码的库")
     app = window.app_controller
-    app.switch_database(str(tmp_path / "local.db"))  # away and back: not asked again
+    app.switch_database(str(tmp_path / "local.db"), True)  # away (a new file) and back: not asked again
     app.switch_database(password_url)
     qtbot.waitUntil(lambda: app.window.session.store.is_postgres, timeout=20000)
     assert len(asker.password_prompts) == 2 and app.window.session.store.count() == 1
