@@ -21,15 +21,32 @@ WHERE = ("any", "live", "trash")  # every memory; those not in the trash; those 
 
 
 class AmbiguousIdError(MemDeskError):
-    """A prefix matches more than one memory; ``candidates`` holds (up to 10 of) them."""
+    """A prefix matches more than one memory (or proposal, persona…); ``candidates`` holds (up
+    to 10 of) them, ``describe`` says each in a line."""
 
-    def __init__(self, prefix: str, candidates: list[MemoryRecord], total: int):
-        self.prefix, self.candidates, self.total = prefix, candidates, total
-        lines = [f"id prefix {prefix!r} matches {total} memories; type more of the id:"]
-        lines += [f"  {_candidate(m)}" for m in candidates]
+    def __init__(self, prefix: str, candidates: list, total: int, *, kind: str = "memories", describe=None):
+        self.prefix, self.candidates, self.total, self.kind = prefix, candidates, total, kind
+        lines = [f"id prefix {prefix!r} matches {total} {kind}; type more of the id:"]
+        lines += [f"  {(describe or _candidate)(m)}" for m in candidates]
         if total > len(candidates):
             lines.append(f"  … and {total - len(candidates)} more")
         super().__init__("\n".join(lines))
+
+
+def resolve_prefix(text: str, known: dict[str, str], *, kind: str) -> str | None:
+    """The id among ``known`` (id → a line naming it) that ``text`` is, or is the unique prefix of
+    (4+ characters). None when none fits; AmbiguousIdError when several do. For ids that are not
+    memories' (merge proposals, personas); memories have resolve_memory_id, one indexed query."""
+    typed = (text or "").strip()
+    if typed in known:
+        return typed
+    if len(typed) < MIN_PREFIX:
+        return None
+    fits = sorted(i for i in known if i.startswith(typed))
+    if len(fits) > 1:
+        shown = fits[:SHOWN_CANDIDATES]
+        raise AmbiguousIdError(typed, shown, len(fits), kind=kind, describe=lambda i: f"{i}  {known[i]}".rstrip())
+    return fits[0] if fits else None
 
 
 def _candidate(m: MemoryRecord) -> str:

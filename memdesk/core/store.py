@@ -29,6 +29,7 @@ from .checkpoint import Checkpoints
 from .convert import memory_record, persona_record, revision_record
 from .db import default_db_path, open_database
 from .errors import NotFoundError, ValidationError
+from .ids import resolve_prefix
 from .location import display_name, is_url, redact
 from .models import Memory, Persona, Revision, Setting
 from .records import MemoryRecord, PersonaRecord, RevisionRecord
@@ -350,11 +351,16 @@ class Store(ChangeFeed):
 
     @_bound
     def resolve_persona(self, name_or_id: str | None) -> str | None:
-        """A persona id from a name or an id; ''/None/'global' mean global (None)."""
+        """A persona id from a name, an id or a unique prefix of one (4+ characters); ''/None/'global'
+        mean global (None)."""
         if name_or_id is None or not name_or_id.strip() or queries.means_global(name_or_id):
             return None
         text = name_or_id.strip()
         row = Persona.get_or_none(Persona.name == text) or Persona.get_or_none(Persona.id == text)
+        if row is None:
+            known = {p.id: p.name for p in Persona.select(Persona.id, Persona.name)}
+            found = resolve_prefix(text, known, kind="personas")
+            row = Persona.get_or_none(Persona.id == found) if found else None
         if row is None:
             raise ValidationError("persona", f"there is no persona named {text!r}")
         return row.id

@@ -48,7 +48,7 @@ def merge(
     tags=None,
     group: str | None = None,
     expected_versions: dict | None = None,
-    after: Callable[[], None] | None = None,
+    after: Callable[[], object] | None = None,
 ) -> tuple[str, Changes]:
     """Merge ``memory_ids`` (at least two) into one memory: (merged id, changes).
 
