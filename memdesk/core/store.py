@@ -391,6 +391,11 @@ class Store(ChangeFeed):
             vectors.put(model_id, items)
 
     @_bound
+    def stored_vectors(self, model_id: str, ids) -> dict:
+        """{memory id: (text hash, vector)} of the model's stored vectors for ``ids``."""
+        return vectors.of(model_id, ids)
+
+    @_bound
     def load_vectors(self, model_id: str):
         return vectors.load(model_id)
 

@@ -83,6 +83,7 @@ class MemoryTools:
                     ok=True,
                     effects=effects,
                 )
+            self._embed_written(changes)
             return result
         except MemDeskError as exc:
             message = str(exc) if isinstance(exc, ToolError) else f"{name}: {exc}"
@@ -99,6 +100,16 @@ class MemoryTools:
                     effects=[],
                 )
             raise ToolError(message) from None
+
+    def _embed_written(self, changes) -> None:
+        """Vectors for what the call saved, now (as `memdesk add` does): with the search's model."""
+        from ..embed import embed_written
+
+        searcher = self._searcher()
+        try:
+            embed_written(self.store, changes, getattr(searcher, "embedder", lambda: None)())
+        except MemDeskError:
+            pass  # saved all the same: the re-embed job gives it its vector later
 
     def _persona_for_log(self, arguments) -> str | None:
         """Whom a call that failed early acted for: the log lists it under that persona, not global."""
