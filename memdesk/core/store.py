@@ -167,7 +167,7 @@ class Store(ChangeFeed):
     def get(self, memory_id: str) -> MemoryRecord:
         row = Memory.get_or_none(Memory.id == memory_id)
         if row is None:
-            raise NotFoundError(f"no memory with id {memory_id!r}")
+            raise NotFoundError(code="no_memory", id=memory_id)
         return memory_record(row)
 
     @_bound
@@ -362,7 +362,7 @@ class Store(ChangeFeed):
             found = resolve_prefix(text, known, kind="personas")
             row = Persona.get_or_none(Persona.id == found) if found else None
         if row is None:
-            raise ValidationError("persona", f"there is no persona named {text!r}")
+            raise ValidationError("persona", code="no_persona_named", name=text)
         return row.id
 
     @_bound

@@ -314,7 +314,7 @@ def _find(store, proposal_id: str) -> Proposal:
     for p in raw:
         if p["id"] == found:
             return Proposal.from_json(p)
-    raise NotFoundError(f"no open merge proposal {proposal_id!r} (answered already, or replaced by a newer run)")
+    raise NotFoundError(code="no_proposal", id=proposal_id)
 
 
 def _drop(store, proposal_id: str) -> None:

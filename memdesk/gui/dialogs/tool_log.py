@@ -77,7 +77,11 @@ def load_rows(store, *, limit: int = LIMIT, global_name: str = "Global") -> list
                 r.tool,
                 r.ok,
                 "; ".join(parts),
-                reason_text(str(r.result.get("error", ""))) if isinstance(r.result, dict) else "",
+                (
+                    reason_text(r.result.get("code", ""), r.result.get("params"), str(r.result.get("error", "")))
+                    if isinstance(r.result, dict)
+                    else ""
+                ),
                 r.reverted_at is not None,
                 bool(r.effects) and r.reverted_at is None,
                 _local(r.reverted_at) if r.reverted_at is not None else "",
