@@ -27,6 +27,19 @@ def _same_text(p: dict) -> str:
     return f"duplicate: same text as memory {p['id']}{where}"
 
 
+def _unrecognised(p: dict) -> str:
+    return (
+        f"unrecognised file {p['name']}: expected {p['expected']}"
+        if p.get("name")
+        else (f"unrecognised file: expected {p['expected']}")
+    )
+
+
+def _not_that_format(p: dict) -> str:
+    found = f" (it looks like {p['detected']})" if p.get("detected") else ""
+    return f"{p['name']} is not a {p['format']} file{found}"
+
+
 VALIDATION: dict[str, str] = {  # ValidationError: "FIELD: " and these words
     "invalid": "{detail}",  # a check that has no code of its own yet: its English words
     "not_text": "must be text, not {type}",
@@ -141,6 +154,23 @@ OTHER: dict[str, str | Callable[[dict], str]] = {
     "query_before_year_1": "{value!r} reaches back before year 1",
     "query_not_date": "{value!r} is not a date (use 2024, 2024-05, 2024-05-31 or 7d)",
     "query_unreal_date": "{value!r} is not a real date",
+    # ---- a file refused whole by an import ----
+    "file_unreadable": "cannot read {path}: {detail}",
+    "file_is_folder": "{path} is a folder, not a file",
+    "file_too_large": "{name} is {mb} MB; files over {limit} MB are refused",
+    "file_not_utf16": "{name} claims UTF-16 but is not valid UTF-16",
+    "file_not_utf8": "{name} is not UTF-8 text (bad byte at offset {offset})",
+    "json_too_deep": "{name}: JSON nested too deeply",
+    "json_invalid": "{name}: not valid JSON (line {line}, column {column}: {detail})",
+    "file_unrecognised": _unrecognised,
+    "unknown_format": "unknown format {format!r}; use one of {formats}",
+    "format_not_json": "{name}: a {format} file is not JSON",
+    "not_that_format": _not_that_format,
+    "zip_not_that_format": "{name} is a zip archive, not a {format} file",
+    "not_a_zip": "{name} is not a zip archive",
+    "binary_file": "{name} is a binary file, not text; expected {expected}",
+    "markdown_empty": "{name}: no list items or paragraphs to import",
+    "strict_refused": "{n} invalid record(s) in the file; nothing was imported (strict mode)",
     # ---- an import plan's reasons, record by record ----
     "record_not_object": "record is {type}, not an object",
     "record_unreadable": "{detail}",  # the file's reader said why, in its words

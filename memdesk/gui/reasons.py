@@ -176,6 +176,42 @@ def _query() -> dict[str, str]:
     }
 
 
+def _files() -> dict[str, str | Callable[[dict], str]]:
+    """A file an import refused whole."""
+    return {
+        "file_unreadable": translate("Reasons", "{path} cannot be read: {detail}"),
+        "file_is_folder": translate("Reasons", "{path} is a folder, not a file"),
+        "file_too_large": translate("Reasons", "{name} is {mb} MB; files over {limit} MB are refused"),
+        "file_not_utf16": translate("Reasons", "{name} says it is UTF-16 text but is not"),
+        "file_not_utf8": translate("Reasons", "{name} is not UTF-8 text (a bad byte at offset {offset})"),
+        "json_too_deep": translate("Reasons", "{name}: the JSON is nested too deeply"),
+        "json_invalid": translate("Reasons", "{name} is not valid JSON (line {line}, column {column}: {detail})"),
+        "file_unrecognised": _unrecognised,
+        "unknown_format": translate("Reasons", "there is no format {format}; use one of {formats}"),
+        "format_not_json": translate("Reasons", "{name}: a {format} file must be JSON, and this is not"),
+        "not_that_format": _not_that_format,
+        "zip_not_that_format": translate("Reasons", "{name} is a zip archive, not a {format} file"),
+        "not_a_zip": translate("Reasons", "{name} is not a zip archive"),
+        "binary_file": translate("Reasons", "{name} is a binary file, not text; MemDesk reads {expected}"),
+        "markdown_empty": translate("Reasons", "{name} has no list items or paragraphs to import"),
+        "strict_refused": translate(
+            "Reasons", "{n} records of the file are invalid; nothing was imported (every record must be valid)"
+        ),
+    }
+
+
+def _unrecognised(p: dict) -> str:
+    if p.get("name"):
+        return translate("Reasons", "MemDesk does not know the format of {name}; it reads {expected}").format(**p)
+    return translate("Reasons", "MemDesk does not know this file's format; it reads {expected}").format(**p)
+
+
+def _not_that_format(p: dict) -> str:
+    if p.get("detected"):
+        return translate("Reasons", "{name} is not a {format} file (it looks like {detected})").format(**p)
+    return translate("Reasons", "{name} is not a {format} file").format(**p)
+
+
 def _plan() -> dict[str, str | Callable[[dict], str]]:
     """What an import plan says about a file's record."""
     return {
@@ -199,6 +235,7 @@ def wordings() -> dict[str, str | Callable[[dict], str]]:
         **_finding(),
         **_tools(),
         **_query(),
+        **_files(),
         **_plan(),
         **AS_IS,
     }

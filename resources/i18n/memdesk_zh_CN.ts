@@ -2173,6 +2173,78 @@ Database: {path}</source>
         <translation>{value} 不是真实存在的日期</translation>
     </message>
     <message>
+        <source>{path} cannot be read: {detail}</source>
+        <translation>无法读取 {path}：{detail}</translation>
+    </message>
+    <message>
+        <source>{path} is a folder, not a file</source>
+        <translation>{path} 是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>{name} is {mb} MB; files over {limit} MB are refused</source>
+        <translation>{name} 有 {mb} MB；超过 {limit} MB 的文件不能导入</translation>
+    </message>
+    <message>
+        <source>{name} says it is UTF-16 text but is not</source>
+        <translation>{name} 自称是 UTF-16 文本，但实际不是</translation>
+    </message>
+    <message>
+        <source>{name} is not UTF-8 text (a bad byte at offset {offset})</source>
+        <translation>{name} 不是 UTF-8 文本（偏移 {offset} 处有无效字节）</translation>
+    </message>
+    <message>
+        <source>{name}: the JSON is nested too deeply</source>
+        <translation>{name}：JSON 嵌套太深</translation>
+    </message>
+    <message>
+        <source>{name} is not valid JSON (line {line}, column {column}: {detail})</source>
+        <translation>{name} 不是有效的 JSON（第 {line} 行第 {column} 列：{detail}）</translation>
+    </message>
+    <message>
+        <source>there is no format {format}; use one of {formats}</source>
+        <translation>没有 {format} 这种格式；请使用 {formats} 之一</translation>
+    </message>
+    <message>
+        <source>{name}: a {format} file must be JSON, and this is not</source>
+        <translation>{name}：{format} 文件必须是 JSON，而它不是</translation>
+    </message>
+    <message>
+        <source>{name} is a zip archive, not a {format} file</source>
+        <translation>{name} 是 zip 压缩包，不是 {format} 文件</translation>
+    </message>
+    <message>
+        <source>{name} is not a zip archive</source>
+        <translation>{name} 不是 zip 压缩包</translation>
+    </message>
+    <message>
+        <source>{name} is a binary file, not text; MemDesk reads {expected}</source>
+        <translation>{name} 是二进制文件，不是文本；记忆台可读取：{expected}</translation>
+    </message>
+    <message>
+        <source>{name} has no list items or paragraphs to import</source>
+        <translation>{name} 中没有可导入的列表项或段落</translation>
+    </message>
+    <message>
+        <source>{n} records of the file are invalid; nothing was imported (every record must be valid)</source>
+        <translation>文件中有 {n} 条无效记录；未导入任何内容（要求每条记录都有效）</translation>
+    </message>
+    <message>
+        <source>MemDesk does not know the format of {name}; it reads {expected}</source>
+        <translation>记忆台无法识别 {name} 的格式；可读取：{expected}</translation>
+    </message>
+    <message>
+        <source>MemDesk does not know this file&apos;s format; it reads {expected}</source>
+        <translation>记忆台无法识别这个文件的格式；可读取：{expected}</translation>
+    </message>
+    <message>
+        <source>{name} is not a {format} file (it looks like {detected})</source>
+        <translation>{name} 不是 {format} 文件（看起来像 {detected}）</translation>
+    </message>
+    <message>
+        <source>{name} is not a {format} file</source>
+        <translation>{name} 不是 {format} 文件</translation>
+    </message>
+    <message>
         <source>the record is {type}, not an object</source>
         <translation>该记录是 {type}，不是对象</translation>
     </message>

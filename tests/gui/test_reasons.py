@@ -36,6 +36,10 @@ SAMPLE = {  # a value for every param a code's wording takes
     "here_persona": "",
     "where": "trash",
     "op": ">=",
+    "path": "/tmp/notes",
+    "expected": "CSV",
+    "format": "csv",
+    "detected": "",
 }
 
 
@@ -107,6 +111,18 @@ def test_a_key_with_an_apostrophe_is_said_in_chinese(store, tmp_path, language):
         reasons.reason_text(item.code, item.params, item.reason)
         == "the dedup key it's appears more than once in the file"
     )
+
+
+def test_a_refused_file_is_said_by_its_code(store, tmp_path, language):
+    from memdesk.core.io.reading import ImportFileError
+
+    path = tmp_path / "notes.json"
+    path.write_text('{"memories": [', encoding="utf-8")
+    with pytest.raises(ImportFileError) as raised:
+        plan_file(store, path)
+    assert raised.value.code == "json_invalid" and str(raised.value).startswith("notes.json: not valid JSON (line 1")
+    language("zh_CN")
+    assert reasons.error_text(raised.value).startswith("notes.json 不是有效的 JSON（第 1 行")
 
 
 def test_an_error_is_said_by_its_code_and_keeps_its_english(store, language):

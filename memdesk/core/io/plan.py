@@ -106,7 +106,7 @@ class _Prepared:
 def plan_import(store, data, *, format: str = "auto", name: str = "file", **personas) -> ImportPlan:
     """Plan already-parsed JSON data (``personas``: as plan_source takes them)."""
     if format not in FORMATS:
-        raise ImportFileError(f"unknown format {format!r}; use one of {', '.join(FORMATS)}")
+        raise ImportFileError(code="unknown_format", format=format, formats=", ".join(FORMATS))
     return plan_source(store, sources.from_data(data, format, name), name=name, **personas)
 
 
@@ -339,7 +339,7 @@ def apply_import(
         raise MemDeskError("on_conflict must be 'skip' or 'theirs'")
     invalid = plan.count("invalid")
     if strict and invalid:
-        raise ImportFileError(f"{invalid} invalid record(s) in the file; nothing was imported (strict mode)")
+        raise ImportFileError(code="strict_refused", n=invalid)
     statuses = {"new", "updated"} | ({"conflict"} if on_conflict == "theirs" else set())
     todo = [item for item in plan.items if item.status in statuses]
     if not todo:
