@@ -263,8 +263,8 @@ def _named(key: str, value) -> str:
     if key not in ("name", "names", "accepted", "field", "others"):
         return "" if value is None else str(value)
     value = str(value)
-    if QLocale().language() == QLocale.Language.English:
-        return value  # in English the argument's own name is the word
+    if key in ("name", "names", "accepted") and QLocale().language() == QLocale.Language.English:
+        return value  # an assistant's argument: in English its own name is the word
     names = _argument_names()
     return translate("Reasons", ", ").join(names.get(n.strip(), n.strip()) for n in value.split(","))
 

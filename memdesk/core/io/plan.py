@@ -270,7 +270,12 @@ def _classify(p: _Prepared, existing: dict, holders: dict, hashes: dict, state: 
         if p.note:
             return item("new", "note", text=p.note, fields=cleaned, revisions=p.revisions)
         return item("new", fields=cleaned, revisions=p.revisions)
-    current, updated_at = existing[memory_id]
+    return _compare(p, existing[memory_id], state, item)
+
+
+def _compare(p: _Prepared, stored: tuple, state: dict, item) -> PlanItem:
+    """A record of a memory already here: unchanged, updated, or a conflict (with why)."""
+    cleaned, (current, updated_at) = p.fields, stored
     differs = {
         k: val
         for k, val in cleaned.items()
@@ -280,12 +285,12 @@ def _classify(p: _Prepared, existing: dict, holders: dict, hashes: dict, state: 
         return item("unchanged")
     names = ", ".join(sorted(differs))
     if "persona_id" in differs:  # never moved to another persona (or to global) without asking
-        names, cur, new = state["names"], current.get("persona_id"), cleaned["persona_id"]
+        known, cur, new = state["names"], current.get("persona_id"), cleaned["persona_id"]
         return item(
             "conflict",
             "persona_conflict",
-            file_persona=names.get(new, new) if new else "",
-            here_persona=names.get(cur, cur) if cur else "",
+            file_persona=known.get(new, new) if new else "",
+            here_persona=known.get(cur, cur) if cur else "",
             others=", ".join(sorted(k for k in differs if k != "persona_id")),
             fields=cleaned,
         )
