@@ -106,3 +106,32 @@ def test_a_persona_is_named_by_its_name_its_id_or_a_unique_prefix(db_path):
             store.resolve_persona(work[:3])  # too short for a prefix
     finally:
         store.close()
+
+
+def test_an_id_filter_finds_exactly_the_ids_a_prefix_begins(db_path):
+    """Any prefix of 4+ characters of any stored id: `id:PREFIX` finds the memories whose id starts so."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from memdesk.core.search import SearchEngine
+
+    store = Store.open(db_path)
+    try:
+        ids = [f"{a}{b}{c}-{n}" for n, (a, b, c) in enumerate(("aaa", "aab", "abc", "abd", "bcd"))]
+        ids += ["aaa0", "aaa0-x"]  # an id that is a prefix of another
+        for memory_id in ids:
+            store.add(id=memory_id, content=f"memory {memory_id}")
+        engine = SearchEngine(store)
+        engine.build()
+
+        @settings(max_examples=60, deadline=None)
+        @given(st.sampled_from(ids), st.integers(min_value=4, max_value=8))
+        def check(memory_id, length):
+            prefix = memory_id[:length]
+            expected = sorted(i for i in ids if i.startswith(prefix))
+            found = sorted(engine.search(f"id:{prefix}", limit=None).ids)
+            assert found == ([prefix] if prefix in ids else expected)  # a whole id names that memory only
+
+        check()
+    finally:
+        store.close()
