@@ -4,6 +4,10 @@ On a temporary database: create a memory, find it with the search engine
 (jieba must load from the bundle), embed and find it by vector if a model is
 installed or bundled, delete and purge it, then open the main window and
 close it. Prints each step; exits 0 only if all passed.
+
+Everything it writes goes to its temporary folder, removed at the end: the window's settings
+(QSettings, where the window keeps its layout) and the word-list cache included. A check of an
+installation must leave the user's own files as they were.
 """
 
 from __future__ import annotations
@@ -59,9 +63,19 @@ def _search_steps(store, memory_id: str) -> str:
     return relative
 
 
+def _keep_writes_in(folder: Path) -> None:
+    """Point every per-user file the run would write into ``folder``."""
+    from PySide6.QtCore import QSettings
+
+    for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
+        QSettings.setPath(QSettings.Format.IniFormat, scope, str(folder / "settings"))
+    os.environ["MEMDESK_CACHE_DIR"] = str(folder / "cache")
+
+
 def run_self_test() -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     folder = Path(tempfile.mkdtemp(prefix="memdesk-selftest-"))
+    _keep_writes_in(folder)
     db = folder / "selftest.db"
     print(f"MemDesk self-test in {folder}", flush=True)
     try:

@@ -113,11 +113,9 @@ def cmd_proposals(args, store) -> int:
         merged_id, changes = merge_proposal(store, args.id, content=content, title=args.title)
         result = {"merged": merged_id, "superseded": [i for i in changes.updated if i != merged_id]}
     elif action == "keep":
-        keep_both(store, args.id)
-        result = {"kept": args.id}
+        result = {"kept": keep_both(store, args.id)}
     else:
-        dismiss(store, args.id)
-        result = {"dismissed": args.id}
+        result = {"dismissed": dismiss(store, args.id)}
     if args.json:
         print_json(result)
     else:
@@ -148,7 +146,7 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("proposals", help="the merge inbox: list, merge, keep both, dismiss")
     p.set_defaults(func=cmd_proposals)
     p.add_argument("action", nargs="?", choices=("list", "merge", "keep", "dismiss"))
-    p.add_argument("id", nargs="?", help="proposal id")
+    p.add_argument("id", nargs="?", help="proposal id, or a unique prefix of it (4 characters or more)")
     p.add_argument("--content", help="merge: the merged text ('-' reads stdin; default: the suggestion)")
     p.add_argument("--title", help="merge: the merged title")
     json_option(p)

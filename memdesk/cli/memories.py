@@ -54,13 +54,25 @@ def _memory_fields(args, store) -> dict:
     return fields
 
 
+def _embed(store, changes) -> None:
+    """The memory's vector now, with the active model (as an assistant's save does)."""
+    from ..core.embed import embed_written
+
+    try:
+        embed_written(store, changes)
+    except MemDeskError as exc:
+        print(f"warning: {exc}; `memdesk maintain --task reembed` retries", file=sys.stderr)
+
+
 def cmd_add(args, store) -> int:
     fields = _memory_fields(args, store)
     if args.upsert:
         changes = store.upsert(reason="edit", source="manual", **fields)
         memory_id = (changes.added or changes.updated)[0]
     else:
-        memory_id = store.add(source="manual", **fields).added[0]
+        changes = store.add(source="manual", **fields)
+        memory_id = changes.added[0]
+    _embed(store, changes)
     record = store.get(memory_id)
     if args.json:
         print_json(record.to_json())
@@ -87,6 +99,7 @@ def cmd_edit(args, store) -> int:
     if not fields:
         raise MemDeskError("nothing to change: give at least one of --title, --content, --group, ...")
     changes = store.update(current.id, expected_version=current.version, **fields)
+    _embed(store, changes)
     record = store.get(current.id)
     if args.json:
         print_json(record.to_json())

@@ -108,9 +108,7 @@ def cmd_import(args, store) -> int:
     plan, changes, refused = _plan_and_apply(args, store)
     invalid = plan.count("invalid")
     summary = plan.summary()
-    mapped = [
-        i for i in plan.items if i.status in ("new", "updated") and i.reason and not i.reason.startswith("differs")
-    ]
+    mapped = [i for i in plan.items if i.status in ("new", "updated") and i.code == "note"]
     if args.json:
         print_json(
             {

@@ -1,20 +1,45 @@
-"""Errors the core raises. Every message is meant to be shown to a user as is."""
+"""Errors the core raises. Every message is meant to be shown to a user as is.
+
+Each error carries a ``code`` and the ``params`` of its wording (error_codes.py lists them with
+their English words), so a window or the command line says it in the user's language by code;
+str() stays the English message, for logs and assistants.
+"""
+
+from .error_codes import VALIDATION, english
 
 
 class MemDeskError(Exception):
-    """Base class: a problem the user can act on (exit code 1 in the CLI)."""
+    """Base class: a problem the user can act on (exit code 1 in the CLI).
+
+    ``MemDeskError(code="no_memory", id=...)`` takes its English words from the code; raised
+    with words only, the code is "message" and a UI shows those words as they are.
+    """
+
+    code = "message"
+
+    def __init__(self, message: str | None = None, *, code: str | None = None, **params):
+        if code is not None:
+            self.code = code
+        elif message is not None and self.code == "message":
+            params = {"text": message}
+        self.params = params
+        super().__init__(english(self.code, params) if message is None else message)
 
 
 class ValidationError(MemDeskError):
-    """A field has a bad value; nothing was written."""
+    """A field has a bad value; nothing was written. str(): "FIELD: what is wrong"."""
 
-    def __init__(self, field: str, message: str):
+    def __init__(self, field: str, message: str | None = None, *, code: str | None = None, **params):
         self.field = field
-        super().__init__(f"{field}: {message}")
+        if code is None:
+            code, params = "invalid", {"detail": message or ""}
+        assert code in VALIDATION, code
+        words = english(code, params) if message is None else message
+        super().__init__(f"{field}: {words}", code=code, field=field, **params)
 
 
 class NotFoundError(MemDeskError):
-    pass
+    """Nothing has that id (or name)."""
 
 
 class ConflictError(MemDeskError):
@@ -24,11 +49,7 @@ class ConflictError(MemDeskError):
         self.memory_id = memory_id
         self.expected_version = expected_version
         self.current = current  # the MemoryRecord as it is now in the store
-        super().__init__(
-            f"memory {memory_id} was changed elsewhere (you edited version "
-            f"{expected_version}, the store has version {current.version}); "
-            "nothing was overwritten"
-        )
+        super().__init__(code="changed_elsewhere", id=memory_id, expected=expected_version, found=current.version)
 
 
 class SchemaTooNewError(MemDeskError):

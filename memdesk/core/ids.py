@@ -10,6 +10,7 @@ from __future__ import annotations
 from peewee import fn
 
 from .convert import memory_record
+from .error_codes import english
 from .errors import MemDeskError, NotFoundError
 from .io.common import bind
 from .models import Memory
@@ -21,15 +22,33 @@ WHERE = ("any", "live", "trash")  # every memory; those not in the trash; those 
 
 
 class AmbiguousIdError(MemDeskError):
-    """A prefix matches more than one memory; ``candidates`` holds (up to 10 of) them."""
+    """A prefix matches more than one memory (or proposal, persona…); ``candidates`` holds (up
+    to 10 of) them, ``describe`` says each in a line."""
 
-    def __init__(self, prefix: str, candidates: list[MemoryRecord], total: int):
-        self.prefix, self.candidates, self.total = prefix, candidates, total
-        lines = [f"id prefix {prefix!r} matches {total} memories; type more of the id:"]
-        lines += [f"  {_candidate(m)}" for m in candidates]
+    def __init__(self, prefix: str, candidates: list, total: int, *, kind: str = "memories", describe=None):
+        self.prefix, self.candidates, self.total, self.kind = prefix, candidates, total, kind
+        params = {"prefix": prefix, "total": total, "kind": kind}
+        lines = [english("ambiguous_id", params)]
+        lines += [f"  {(describe or _candidate)(m)}" for m in candidates]
         if total > len(candidates):
             lines.append(f"  … and {total - len(candidates)} more")
-        super().__init__("\n".join(lines))
+        super().__init__("\n".join(lines), code="ambiguous_id", **params)
+
+
+def resolve_prefix(text: str, known: dict[str, str], *, kind: str) -> str | None:
+    """The id among ``known`` (id → a line naming it) that ``text`` is, or is the unique prefix of
+    (4+ characters). None when none fits; AmbiguousIdError when several do. For ids that are not
+    memories' (merge proposals, personas); memories have resolve_memory_id, one indexed query."""
+    typed = (text or "").strip()
+    if typed in known:
+        return typed
+    if len(typed) < MIN_PREFIX:
+        return None
+    fits = sorted(i for i in known if i.startswith(typed))
+    if len(fits) > 1:
+        shown = fits[:SHOWN_CANDIDATES]
+        raise AmbiguousIdError(typed, shown, len(fits), kind=kind, describe=lambda i: f"{i}  {known[i]}".rstrip())
+    return fits[0] if fits else None
 
 
 def _candidate(m: MemoryRecord) -> str:
@@ -59,14 +78,12 @@ def resolve_memory_id(store, text: str, *, where: str = "any") -> str:
         raise ValueError(f"where must be one of {WHERE}, not {where!r}")
     typed = (text or "").strip()
     if not typed:
-        raise NotFoundError("no memory id given")
+        raise NotFoundError(code="no_id_given")
     bind(store)
     if Memory.select(Memory.id).where(Memory.id == typed).exists():
         return typed
     if len(typed) < MIN_PREFIX:
-        raise NotFoundError(
-            f"{typed!r} is too short for an id prefix: give at least {MIN_PREFIX} characters or the full id"
-        )
+        raise NotFoundError(code="id_too_short", typed=typed, min=MIN_PREFIX)
     # The range lets SQLite walk the primary-key index; substr keeps the match exact
     # (LIKE would ignore case and treat % and _ as wildcards).
     starts = (Memory.id >= typed) & (Memory.id < typed + "\U0010ffff") & (fn.substr(Memory.id, 1, len(typed)) == typed)
@@ -80,9 +97,9 @@ def resolve_memory_id(store, text: str, *, where: str = "any") -> str:
     elsewhere = Memory.select().where(starts).order_by(Memory.id)
     count = elsewhere.count()
     if count == 1:  # it exists, just not where this command looks: say where it is
-        state = "is in the trash" if where == "live" else "is not in the trash"
-        raise NotFoundError(f"{typed!r} names memory {elsewhere.get().id}, which {state}")
+        code = "id_in_trash" if where == "live" else "id_not_in_trash"
+        raise NotFoundError(code=code, typed=typed, id=elsewhere.get().id)
     if count > 1:
-        place = "outside" if where == "live" else "in"
-        raise NotFoundError(f"{count} memories have an id starting with {typed!r}, but none {place} the trash")
-    raise NotFoundError(f"no memory id starts with {typed!r}")
+        code = "ids_only_in_trash" if where == "live" else "ids_not_in_trash"
+        raise NotFoundError(code=code, n=count, typed=typed)
+    raise NotFoundError(code="no_id_prefix", typed=typed)

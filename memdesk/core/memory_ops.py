@@ -65,9 +65,9 @@ def _check_persona(persona_id):
     if persona_id in (None, ""):
         return None
     if not isinstance(persona_id, str):
-        raise ValidationError("persona", f"must be a persona id, not {type(persona_id).__name__}")
+        raise ValidationError("persona", code="not_persona_id", type=type(persona_id).__name__)
     if not Persona.select().where(Persona.id == persona_id).exists():
-        raise ValidationError("persona", f"there is no persona with id {persona_id!r}")
+        raise ValidationError("persona", code="no_persona_id", id=persona_id)
     return persona_id
 
 
@@ -75,7 +75,7 @@ def clean(fields: dict, *, allowed=EDITABLE) -> dict:
     """Validate and normalise the given fields (only those present)."""
     unknown = set(fields) - set(allowed) - {"expires_in_days"}
     if unknown:
-        raise ValidationError(sorted(unknown)[0], "is not a field that can be set here")
+        raise ValidationError(sorted(unknown)[0], code="not_settable")
     out = {}
     checks = {
         "title": v.title,
@@ -100,11 +100,11 @@ def clean(fields: dict, *, allowed=EDITABLE) -> dict:
             out[key] = _check_persona(value)
         elif key in ("access_count", "mention_count"):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValidationError(key, "must be a whole number ≥ 0")
+                raise ValidationError(key, code="not_a_count")
             out[key] = value
         elif key == "heat":
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
-                raise ValidationError("heat", "must be a number from 0 to 100")
+                raise ValidationError("heat", code="heat_range")
             out[key] = float(value)
         elif key in ("superseded_by",):
             out[key] = v.dedup_key(value)
@@ -114,9 +114,14 @@ def clean(fields: dict, *, allowed=EDITABLE) -> dict:
             if value is None:
                 continue
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 36500:
-                raise ValidationError("expires_in_days", "must be a number of days from 0 to 36500")
+                raise ValidationError("expires_in_days", code="expiry_range")
             out["expires_at"] = now_utc() + timedelta(days=float(value))
     return out
+
+
+def _own(params: dict) -> dict:
+    """An error's params without its field (a wrapping ValidationError names the field again)."""
+    return {k: val for k, val in params.items() if k != "field"}
 
 
 def _write_tags(memory_id: str, tags) -> None:
@@ -128,10 +133,10 @@ def _write_tags(memory_id: str, tags) -> None:
 def _dedup_clash(exc: IntegrityError, dedup_key) -> ValidationError:
     text = str(exc)
     if "memory.id" in text or "PRIMARY KEY" in text or '"memory_pkey"' in text:  # SQLite; PostgreSQL
-        return ValidationError("id", "a memory with this id already exists")
+        return ValidationError("id", code="id_taken")
     if "dedup" in text or "memory.dedup_key" in text or "UNIQUE" in text:
-        return ValidationError("dedup_key", f"another memory of this persona already uses {dedup_key!r}")
-    return ValidationError("memory", f"the store refused the change ({text})")
+        return ValidationError("dedup_key", code="dedup_key_taken", key=dedup_key)
+    return ValidationError("memory", code="store_refused", detail=text)
 
 
 def new_row(fields: dict, *, now: datetime, estimate: bool = True) -> dict:
@@ -140,7 +145,7 @@ def new_row(fields: dict, *, now: datetime, estimate: bool = True) -> dict:
     estimate=False leaves the automatic importance to estimate_importance(rows),
     which scores a whole batch at once."""
     if "content" not in fields:
-        raise ValidationError("content", "must not be blank")
+        raise ValidationError("content", code="blank")
     created = fields.get("created_at") or now
     row = {
         "id": fields.get("id") or str(uuid.uuid4()),
@@ -203,7 +208,7 @@ def add_many(items: list[dict], *, source: str = "import") -> Changes:
             cleaned = clean(item, allowed=IMPORTABLE)
             row = new_row(cleaned, now=now, estimate=False)
         except ValidationError as exc:
-            raise ValidationError(f"record {index + 1}: {exc.field}", str(exc).split(": ", 1)[-1]) from None
+            raise ValidationError(f"record {index + 1}: {exc.field}", code=exc.code, **_own(exc.params)) from None
         rows.append(row)
         tag_rows.extend((row["id"], t) for t in cleaned.get("tags", ()))
     try:
@@ -215,7 +220,7 @@ def add_many(items: list[dict], *, source: str = "import") -> Changes:
 def _get_row(memory_id: str) -> Any:  # a Memory row; Any: its fields hold Python values, not Fields
     row = Memory.get_or_none(Memory.id == memory_id)
     if row is None:
-        raise NotFoundError(f"no memory with id {memory_id!r}")
+        raise NotFoundError(code="no_memory", id=memory_id)
     return row
 
 
@@ -303,7 +308,7 @@ def purge(ids) -> Changes:
     for memory_id in ids:
         row = _get_row(memory_id)
         if row.deleted_at is None:
-            raise ValidationError("id", f"memory {memory_id} is not in the trash; delete it first")
+            raise ValidationError("id", code="not_in_trash", id=memory_id)
     for start in range(0, len(ids), 500):
         Memory.delete().where(Memory.id.in_(ids[start : start + 500])).execute()
     return Changes(purged=tuple(ids))
@@ -347,9 +352,9 @@ def supersede(old_id: str, *, new_id: str | None, fields: dict, reason: str = "s
     """Mark old as replaced by new (an existing memory, or one made from old + fields)."""
     old = _get_row(old_id)
     if old.superseded_by is not None:
-        raise ValidationError("id", f"memory {old_id} is already superseded by {old.superseded_by}")
+        raise ValidationError("id", code="already_superseded", id=old_id, by=old.superseded_by)
     if new_id is not None and new_id == old_id:
-        raise ValidationError("new_id", "a memory cannot supersede itself")
+        raise ValidationError("new_id", code="supersede_itself")
     if new_id is not None:
         _get_row(new_id)
     now = now_utc()
@@ -380,6 +385,6 @@ def revert(memory_id: str, revision_id: int, *, expected_version: int | None) ->
     """Put back the values a revision replaced (reason 'restore')."""
     revision = Revision.get_or_none((Revision.id == revision_id) & (Revision.memory == memory_id))
     if revision is None:
-        raise NotFoundError(f"memory {memory_id} has no revision {revision_id}")
+        raise NotFoundError(code="no_revision", id=memory_id, revision=revision_id)
     before = {k: val for k, val in json.loads(revision.before).items() if k in EDITABLE}
     return update(memory_id, before, expected_version=expected_version, reason="restore")

@@ -20,7 +20,7 @@ MEMORY_POLICIES = ("global", "trash")
 def get_row(persona_id: str) -> Persona:
     row = Persona.get_or_none(Persona.id == persona_id)
     if row is None:
-        raise NotFoundError(f"no persona with id {persona_id!r}")
+        raise NotFoundError(code="no_persona", id=persona_id)
     return row
 
 
@@ -34,10 +34,10 @@ def _name_taken(name: str, except_id: str | None = None) -> bool:
 def create(*, name, description="", colour="", auto_save_memory=True, id=None) -> tuple[str, Changes]:
     name = v.persona_name(name)
     if _name_taken(name):
-        raise ValidationError("name", f"a persona named {name!r} already exists")
+        raise ValidationError("name", code="persona_name_taken", name=name)
     persona_id = v.memory_id(id) if id else str(uuid.uuid4())
     if Persona.get_or_none(Persona.id == persona_id) is not None:
-        raise ValidationError("id", f"a persona with id {persona_id!r} already exists")
+        raise ValidationError("id", code="persona_id_taken", id=persona_id)
     try:
         Persona.create(
             id=persona_id,
@@ -48,7 +48,7 @@ def create(*, name, description="", colour="", auto_save_memory=True, id=None) -
             created_at=now_utc(),
         )
     except IntegrityError as exc:
-        raise ValidationError("name", f"cannot create persona: {exc}") from None
+        raise ValidationError("name", code="persona_create_failed", detail=str(exc)) from None
     return persona_id, Changes(personas=True)
 
 
@@ -56,11 +56,11 @@ def update(persona_id: str, **fields) -> Changes:
     row = get_row(persona_id)
     unknown = set(fields) - {"name", "description", "colour", "auto_save_memory"}
     if unknown:
-        raise ValidationError(sorted(unknown)[0], "is not a persona field")
+        raise ValidationError(sorted(unknown)[0], code="not_persona_field")
     if "name" in fields:
         name = v.persona_name(fields["name"])
         if _name_taken(name, persona_id):
-            raise ValidationError("name", f"a persona named {name!r} already exists")
+            raise ValidationError("name", code="persona_name_taken", name=name)
         row.name = name
     if "description" in fields:
         row.description = v.description(fields["description"])
@@ -75,7 +75,7 @@ def update(persona_id: str, **fields) -> Changes:
 def delete(persona_id: str, *, memories: str) -> Changes:
     """Delete a persona; its memories become global or go to the trash."""
     if memories not in MEMORY_POLICIES:
-        raise ValidationError("memories", f"say what happens to the persona's memories: {' or '.join(MEMORY_POLICIES)}")
+        raise ValidationError("memories", code="memories_policy", choices=" or ".join(MEMORY_POLICIES))
     get_row(persona_id)
     _refuse_dedup_clashes(persona_id)
     owned = [m.id for m in Memory.select(Memory.id).where(Memory.persona == persona_id)]
@@ -126,9 +126,4 @@ def _refuse_dedup_clashes(persona_id: str) -> None:
     )
     if clashes:
         shown = ", ".join(repr(k) for k in clashes[:5]) + (f" and {len(clashes) - 5} more" if len(clashes) > 5 else "")
-        raise ValidationError(
-            "memories",
-            f"{len(clashes)} of this persona's memories use a dedup key that a "
-            f"global memory already uses ({shown}); change or remove one memory "
-            "of each pair, then delete the persona",
-        )
+        raise ValidationError("memories", code="persona_key_clash", n=len(clashes), keys=shown)

@@ -39,7 +39,7 @@ def state_condition(state: str, now: datetime):
         return not_deleted & Memory.superseded_by.is_null(False)
     if state == "all":
         return None
-    raise ValidationError("state", f"{state!r} is not one of {', '.join(STATES)}")
+    raise ValidationError("state", code="not_a_choice", value=state, choices=", ".join(STATES))
 
 
 def persona_condition(persona, merge_global: bool):
@@ -110,7 +110,7 @@ def filtered(
 
 def sorted_paged(query, *, sort="updated_at", descending=True, offset=0, limit=None):
     if sort not in SORTS:
-        raise ValidationError("sort", f"{sort!r} is not one of {', '.join(SORTS)}")
+        raise ValidationError("sort", code="not_a_choice", value=sort, choices=", ".join(SORTS))
     column = getattr(Memory, sort)
     order = column.desc() if descending else column.asc()
     query = query.order_by(order, Memory.id)

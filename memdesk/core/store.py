@@ -29,6 +29,7 @@ from .checkpoint import Checkpoints
 from .convert import memory_record, persona_record, revision_record
 from .db import default_db_path, open_database
 from .errors import NotFoundError, ValidationError
+from .ids import resolve_prefix
 from .location import display_name, is_url, redact
 from .models import Memory, Persona, Revision, Setting
 from .records import MemoryRecord, PersonaRecord, RevisionRecord
@@ -166,7 +167,7 @@ class Store(ChangeFeed):
     def get(self, memory_id: str) -> MemoryRecord:
         row = Memory.get_or_none(Memory.id == memory_id)
         if row is None:
-            raise NotFoundError(f"no memory with id {memory_id!r}")
+            raise NotFoundError(code="no_memory", id=memory_id)
         return memory_record(row)
 
     @_bound
@@ -350,13 +351,18 @@ class Store(ChangeFeed):
 
     @_bound
     def resolve_persona(self, name_or_id: str | None) -> str | None:
-        """A persona id from a name or an id; ''/None/'global' mean global (None)."""
+        """A persona id from a name, an id or a unique prefix of one (4+ characters); ''/None/'global'
+        mean global (None)."""
         if name_or_id is None or not name_or_id.strip() or queries.means_global(name_or_id):
             return None
         text = name_or_id.strip()
         row = Persona.get_or_none(Persona.name == text) or Persona.get_or_none(Persona.id == text)
         if row is None:
-            raise ValidationError("persona", f"there is no persona named {text!r}")
+            known = {p.id: p.name for p in Persona.select(Persona.id, Persona.name)}
+            found = resolve_prefix(text, known, kind="personas")
+            row = Persona.get_or_none(Persona.id == found) if found else None
+        if row is None:
+            raise ValidationError("persona", code="no_persona_named", name=text)
         return row.id
 
     @_bound
@@ -383,6 +389,11 @@ class Store(ChangeFeed):
     def put_vectors(self, model_id: str, items) -> None:
         with self.write():
             vectors.put(model_id, items)
+
+    @_bound
+    def stored_vectors(self, model_id: str, ids) -> dict:
+        """{memory id: (text hash, vector)} of the model's stored vectors for ``ids``."""
+        return vectors.of(model_id, ids)
 
     @_bound
     def load_vectors(self, model_id: str):

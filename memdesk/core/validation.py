@@ -31,15 +31,15 @@ def _text(field: str, value, *, required=False, strip=True, limit_key=None) -> s
     if value is None:
         value = ""
     if not isinstance(value, str):
-        raise ValidationError(field, f"must be text, not {type(value).__name__}")
+        raise ValidationError(field, code="not_text", type=type(value).__name__)
     if "\x00" in value:
-        raise ValidationError(field, "contains a NUL character")
+        raise ValidationError(field, code="nul_character")
     text = value.strip() if strip else value
     if required and not text.strip():
-        raise ValidationError(field, "must not be blank")
+        raise ValidationError(field, code="blank")
     limit = MAX_LEN[limit_key or field]
     if len(text) > limit:
-        raise ValidationError(field, f"is {len(text):,} characters long; the limit is {limit:,}")
+        raise ValidationError(field, code="too_long", n=len(text), limit=limit)
     return text
 
 
@@ -68,22 +68,22 @@ def tags(value) -> tuple[str, ...]:
     if isinstance(value, str):
         value = _TAG_SPLIT.split(value)
     if not isinstance(value, (list, tuple)):
-        raise ValidationError("tags", f"must be a list of strings, not {type(value).__name__}")
+        raise ValidationError("tags", code="tags_not_list", type=type(value).__name__)
     seen: dict[str, None] = {}
     for item in value:
         if not isinstance(item, str):
-            raise ValidationError("tags", f"every tag must be text; got {type(item).__name__} {item!r:.40}")
+            raise ValidationError("tags", code="tag_not_text", type=type(item).__name__, value=item)
         tag = _text("tags", item, limit_key="tag")
         if tag:
             seen.setdefault(tag, None)
     if len(seen) > MAX_TAGS:
-        raise ValidationError("tags", f"{len(seen)} tags; the limit is {MAX_TAGS}")
+        raise ValidationError("tags", code="too_many_tags", n=len(seen), limit=MAX_TAGS)
     return tuple(seen)
 
 
 def _choice(field: str, value, choices) -> str:
     if not isinstance(value, str) or value.strip().lower() not in choices:
-        raise ValidationError(field, f"{value!r:.40} is not one of {', '.join(choices)}")
+        raise ValidationError(field, code="not_a_choice", value=value, choices=", ".join(choices))
     return value.strip().lower()
 
 
@@ -101,20 +101,20 @@ def tier(value) -> str:
 
 def importance(value) -> int:
     if isinstance(value, bool):
-        raise ValidationError("importance", "must be a whole number from 1 to 10")
+        raise ValidationError("importance", code="not_importance", value=value)
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         value = int(value.strip())
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if not isinstance(value, int) or not 1 <= value <= 10:
-        raise ValidationError("importance", f"{value!r:.20} is not a whole number from 1 to 10")
+        raise ValidationError("importance", code="not_importance", value=value)
     return value
 
 
 def source(value) -> str:
     text = _text("source", value or "manual")
     if not _SOURCE.match(text):
-        raise ValidationError("source", f"{text!r} is not manual, ai or import:NAME")
+        raise ValidationError("source", code="bad_source", value=text)
     return text
 
 
@@ -129,13 +129,13 @@ def time(field: str, value):
     try:
         return parse_time(value, field=field)
     except ValueError as exc:
-        raise ValidationError(field, str(exc).split(": ", 1)[-1]) from None
+        raise ValidationError(field, code="bad_time", detail=str(exc).split(": ", 1)[-1]) from None
 
 
 def memory_id(value) -> str:
     text = _text("id", value, limit_key="dedup_key")
     if not text:
-        raise ValidationError("id", "must not be blank")
+        raise ValidationError("id", code="blank")
     return text
 
 
@@ -150,7 +150,7 @@ def description(value) -> str:
 def colour(value) -> str:
     text = _text("colour", value or "", limit_key="name")
     if text and not _COLOUR.match(text):
-        raise ValidationError("colour", f"{text!r} is not a colour like #3a7bd5")
+        raise ValidationError("colour", code="bad_colour", value=text)
     return text.lower()
 
 

@@ -62,6 +62,22 @@ def load(model_id: str):
     return ids, np.vstack(rows).astype(np.float32, copy=False)
 
 
+def of(model_id: str, ids) -> dict:
+    """{memory id: (text hash, vector)} of ``model_id``'s stored vectors for ``ids``."""
+    import numpy as np
+
+    found: dict[str, tuple] = {}
+    ids = list(ids)
+    for start in range(0, len(ids), 500):
+        query = (
+            MemoryVector.select(MemoryVector.memory, MemoryVector.text_hash, MemoryVector.vector)
+            .where((MemoryVector.model_id == model_id) & MemoryVector.memory.in_(ids[start : start + 500]))
+            .tuples()
+        )
+        found.update((memory_id, (hash_, np.frombuffer(blob, dtype="<f4"))) for memory_id, hash_, blob in query)
+    return found
+
+
 def stale_ids(model_id: str) -> list[str]:
     """Live memories with no vector for ``model_id`` or one computed from older text."""
     from peewee import JOIN

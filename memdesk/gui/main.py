@@ -18,6 +18,7 @@ from ..core.errors import CancelledError, CorruptDatabaseError, MemDeskError
 from ..core.search import piece_cache
 from . import i18n, icons, prefs
 from .dialogs.ask import Asker
+from .reasons import error_text
 
 SELF_TEST_TIMEOUT_MS = 20_000
 # Background threads run Python too; a shorter GIL switch interval than the 5 ms default
@@ -78,9 +79,9 @@ class App(QObject):
                 return False
         except MemDeskError as exc:
             if self.window is None and self.session is None:
-                QMessageBox.critical(None, "MemDesk", str(exc))  # nothing else is on screen to say it
+                QMessageBox.critical(None, "MemDesk", error_text(exc))  # nothing else is on screen to say it
             else:
-                self.ask.inform(self.window, "MemDesk", str(exc))
+                self.ask.inform(self.window, "MemDesk", error_text(exc))
             return False
         if self.session is not None:
             self.session.close()
@@ -167,7 +168,7 @@ class App(QObject):
             )
             return None
         except MemDeskError as exc:
-            self.ask.inform(self.window, "MemDesk", str(exc))
+            self.ask.inform(self.window, "MemDesk", error_text(exc))
             return None
 
     def _new_window(self) -> None:

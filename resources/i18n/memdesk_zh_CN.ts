@@ -1287,8 +1287,8 @@ Database: {path}</source>
         <translation>编辑“{title}”</translation>
     </message>
     <message>
-        <source>Not saved — {field}: {problem}</source>
-        <translation>未保存 — {field}：{problem}</translation>
+        <source>Not saved — {problem}</source>
+        <translation>未保存 — {problem}</translation>
     </message>
     <message>
         <source>Not saved — {problem}. Your text is still here: save again to retry.</source>
@@ -1909,8 +1909,372 @@ Database: {path}</source>
         <translation>文件里的版本写出后，这里又改过（不同之处：{names}）</translation>
     </message>
     <message>
+        <source>{field}: {detail}</source>
+        <translation>{field}：{detail}</translation>
+    </message>
+    <message>
+        <source>{field} must be text, not {type}</source>
+        <translation>{field}必须是文字，不能是 {type}</translation>
+    </message>
+    <message>
+        <source>{field} must be text</source>
+        <translation>{field}必须是文字</translation>
+    </message>
+    <message>
+        <source>{field} contains a NUL character</source>
+        <translation>{field}含有空字符（NUL）</translation>
+    </message>
+    <message>
+        <source>{field} is missing</source>
+        <translation>缺少{field}</translation>
+    </message>
+    <message>
+        <source>the tags must be a list of texts, not {type}</source>
+        <translation>标签必须是文字列表，不能是 {type}</translation>
+    </message>
+    <message>
+        <source>every tag must be text; {value} is not</source>
+        <translation>每个标签都必须是文字，{value} 不是</translation>
+    </message>
+    <message>
+        <source>{n} tags; at most {limit} are allowed</source>
+        <translation>共 {n} 个标签，最多只能有 {limit} 个</translation>
+    </message>
+    <message>
+        <source>{field} must be one of {choices}, not {value}</source>
+        <translation>{field}必须是 {choices} 之一，不能是 {value}</translation>
+    </message>
+    <message>
+        <source>the importance must be a whole number from 1 to 10, not {value}</source>
+        <translation>重要性必须是 1 到 10 的整数，不能是 {value}</translation>
+    </message>
+    <message>
+        <source>the source must be manual, ai or import:NAME, not {value}</source>
+        <translation>来源必须是 manual、ai 或 import:名称，不能是 {value}</translation>
+    </message>
+    <message>
+        <source>{field} is not a time MemDesk can read ({detail})</source>
+        <translation>{field}不是可识别的时间（{detail}）</translation>
+    </message>
+    <message>
+        <source>{value} is not a colour like #3a7bd5</source>
+        <translation>{value} 不是 #3a7bd5 这样的颜色</translation>
+    </message>
+    <message>
+        <source>the persona must be a persona id, not {type}</source>
+        <translation>角色必须是角色 id，不能是 {type}</translation>
+    </message>
+    <message>
+        <source>there is no persona with id {id}</source>
+        <translation>没有 id 为 {id} 的角色</translation>
+    </message>
+    <message>
+        <source>{field} cannot be set here</source>
+        <translation>此处不能设置{field}</translation>
+    </message>
+    <message>
+        <source>{field} must be a whole number of 0 or more</source>
+        <translation>{field}必须是不小于 0 的整数</translation>
+    </message>
+    <message>
+        <source>the heat must be a number from 0 to 100</source>
+        <translation>热度必须是 0 到 100 之间的数</translation>
+    </message>
+    <message>
+        <source>the expiry must be a number of days from 0 to 36500</source>
+        <translation>有效期必须是 0 到 36500 之间的天数</translation>
+    </message>
+    <message>
+        <source>a memory with this id already exists</source>
+        <translation>已有相同 id 的记忆</translation>
+    </message>
+    <message>
         <source>another memory of this persona already has the key {key}</source>
         <translation>此角色已有另一条记忆使用去重键 {key}</translation>
+    </message>
+    <message>
+        <source>the store refused the change ({detail})</source>
+        <translation>数据库拒绝了这次修改（{detail}）</translation>
+    </message>
+    <message>
+        <source>memory {id} is not in the trash; delete it first</source>
+        <translation>记忆 {id} 不在回收站中，请先删除它</translation>
+    </message>
+    <message>
+        <source>memory {id} is already superseded by {by}</source>
+        <translation>记忆 {id} 已被 {by} 取代</translation>
+    </message>
+    <message>
+        <source>a memory cannot supersede itself</source>
+        <translation>记忆不能取代它自己</translation>
+    </message>
+    <message>
+        <source>a persona named {name} already exists</source>
+        <translation>已有名为 {name} 的角色</translation>
+    </message>
+    <message>
+        <source>a persona with id {id} already exists</source>
+        <translation>已有 id 为 {id} 的角色</translation>
+    </message>
+    <message>
+        <source>{field} is not a field of a persona</source>
+        <translation>{field}不是角色的字段</translation>
+    </message>
+    <message>
+        <source>the persona could not be created ({detail})</source>
+        <translation>无法创建角色（{detail}）</translation>
+    </message>
+    <message>
+        <source>{n} of this persona&apos;s memories use a dedup key that a global memory already uses ({keys}); change or remove one memory of each pair, then delete the persona</source>
+        <translation>该角色有 {n} 条记忆的去重键已被全局记忆使用（{keys}）；请修改或删除每对中的一条，然后再删除该角色</translation>
+    </message>
+    <message>
+        <source>unknown choice {choice}</source>
+        <translation>未知的选项 {choice}</translation>
+    </message>
+    <message>
+        <source>say what happens to the persona&apos;s memories: {choices}</source>
+        <translation>请说明该角色的记忆如何处理：{choices}</translation>
+    </message>
+    <message>
+        <source>type a name for the new persona</source>
+        <translation>请为新角色输入名称</translation>
+    </message>
+    <message>
+        <source>{name} looks like an id; give the persona a name people can read</source>
+        <translation>{name} 看起来像 id；请给角色起一个易读的名称</translation>
+    </message>
+    <message>
+        <source>a persona named {name} already exists; map to it instead</source>
+        <translation>已有名为 {name} 的角色；请改为映射到它</translation>
+    </message>
+    <message>
+        <source>memory {id} no longer exists</source>
+        <translation>记忆 {id} 已不存在</translation>
+    </message>
+    <message>
+        <source>memory {id} is in the trash; refresh the proposal</source>
+        <translation>记忆 {id} 已在回收站中；请刷新合并建议</translation>
+    </message>
+    <message>
+        <source>memory {id} is already superseded by {by}; refresh the proposal</source>
+        <translation>记忆 {id} 已被 {by} 取代；请刷新合并建议</translation>
+    </message>
+    <message>
+        <source>memory {id} was edited after the merge was proposed; look at it again before merging</source>
+        <translation>记忆 {id} 在提出合并建议后被修改过；请重新查看后再合并</translation>
+    </message>
+    <message>
+        <source>memories of different personas cannot be merged</source>
+        <translation>不同角色的记忆不能合并</translation>
+    </message>
+    <message>
+        <source>choose at least two memories to merge</source>
+        <translation>请至少选择两条记忆来合并</translation>
+    </message>
+    <message>
+        <source>memory {id} has no revision {revision}</source>
+        <translation>记忆 {id} 没有版本 {revision}</translation>
+    </message>
+    <message>
+        <source>no memory id given</source>
+        <translation>没有给出记忆 id</translation>
+    </message>
+    <message>
+        <source>{typed} is too short for an id prefix: give at least {min} characters or the full id</source>
+        <translation>{typed} 太短，不能作为 id 前缀：请至少输入 {min} 个字符或完整 id</translation>
+    </message>
+    <message>
+        <source>no memory id starts with {typed}</source>
+        <translation>没有以 {typed} 开头的记忆 id</translation>
+    </message>
+    <message>
+        <source>{typed} names memory {id}, which is in the trash</source>
+        <translation>{typed} 指的是记忆 {id}，它在回收站中</translation>
+    </message>
+    <message>
+        <source>{typed} names memory {id}, which is not in the trash</source>
+        <translation>{typed} 指的是记忆 {id}，它不在回收站中</translation>
+    </message>
+    <message>
+        <source>{n} memories have an id starting with {typed}, but none outside the trash</source>
+        <translation>有 {n} 条记忆的 id 以 {typed} 开头，但都在回收站中</translation>
+    </message>
+    <message>
+        <source>{n} memories have an id starting with {typed}, but none in the trash</source>
+        <translation>有 {n} 条记忆的 id 以 {typed} 开头，但都不在回收站中</translation>
+    </message>
+    <message>
+        <source>there is no open merge proposal {id} (answered already, or replaced by a newer run)</source>
+        <translation>没有待处理的合并建议 {id}（已处理过，或已被较新的整理取代）</translation>
+    </message>
+    <message>
+        <source>memory {id} was changed elsewhere (you edited version {expected}, the store has version {found}); nothing was overwritten</source>
+        <translation>记忆 {id} 已在别处被修改（你编辑的是第 {expected} 版，数据库中是第 {found} 版）；没有覆盖任何内容</translation>
+    </message>
+    <message>
+        <source>the id prefix {prefix} fits {total} merge proposals; type more of it</source>
+        <translation>id 前缀 {prefix} 对应 {total} 条合并建议；请多输入几位</translation>
+    </message>
+    <message>
+        <source>the id prefix {prefix} fits {total} personas; type more of it</source>
+        <translation>id 前缀 {prefix} 对应 {total} 个角色；请多输入几位</translation>
+    </message>
+    <message>
+        <source>the id prefix {prefix} fits {total} memories; type more of it</source>
+        <translation>id 前缀 {prefix} 对应 {total} 条记忆；请多输入几位</translation>
+    </message>
+    <message>
+        <source>there is no tool call {call}</source>
+        <translation>没有编号为 {call} 的工具调用</translation>
+    </message>
+    <message>
+        <source>tool call {call} was already reverted</source>
+        <translation>工具调用 {call} 已经撤销过了</translation>
+    </message>
+    <message>
+        <source>tool call {call} ({tool}) changed nothing; there is nothing to revert</source>
+        <translation>工具调用 {call}（{tool}）没有改动任何内容，无可撤销</translation>
+    </message>
+    <message>
+        <source>memory {id} was changed after tool call {call}; revert that change first or edit the memory by hand (nothing was reverted)</source>
+        <translation>记忆 {id} 在工具调用 {call} 之后又被修改过；请先撤销那次修改，或手动编辑该记忆（未撤销任何内容）</translation>
+    </message>
+    <message>
+        <source>“-” must be followed by the word to leave out</source>
+        <translation>“-” 后面必须紧跟要排除的词</translation>
+    </message>
+    <message>
+        <source>this quote is never closed</source>
+        <translation>这个引号没有闭合</translation>
+    </message>
+    <message>
+        <source>“)” has no matching “(”</source>
+        <translation>“)” 没有对应的 “(”</translation>
+    </message>
+    <message>
+        <source>OR needs a word on both sides</source>
+        <translation>OR 两边都需要有词</translation>
+    </message>
+    <message>
+        <source>AND needs a word on both sides</source>
+        <translation>AND 两边都需要有词</translation>
+    </message>
+    <message>
+        <source>a search word is expected here</source>
+        <translation>这里需要一个搜索词</translation>
+    </message>
+    <message>
+        <source>empty parentheses</source>
+        <translation>括号里是空的</translation>
+    </message>
+    <message>
+        <source>this “(” is never closed</source>
+        <translation>这个 “(” 没有闭合</translation>
+    </message>
+    <message>
+        <source>empty quotes</source>
+        <translation>引号里是空的</translation>
+    </message>
+    <message>
+        <source>{field}{op} needs a value</source>
+        <translation>{field}{op} 需要一个值</translation>
+    </message>
+    <message>
+        <source>importance is a whole number from 1 to 10, not {value}</source>
+        <translation>重要性是 1 到 10 的整数，不能是 {value}</translation>
+    </message>
+    <message>
+        <source>{field}:{value} is unknown; use one of {allowed}</source>
+        <translation>无法识别 {field}:{value}；请使用 {allowed} 之一</translation>
+    </message>
+    <message>
+        <source>{value} reaches back before year 1</source>
+        <translation>{value} 早于公元 1 年</translation>
+    </message>
+    <message>
+        <source>{value} is not a date (use 2024, 2024-05, 2024-05-31 or 7d)</source>
+        <translation>{value} 不是日期（可用 2024、2024-05、2024-05-31 或 7d）</translation>
+    </message>
+    <message>
+        <source>{value} is not a real date</source>
+        <translation>{value} 不是真实存在的日期</translation>
+    </message>
+    <message>
+        <source>{path} cannot be read: {detail}</source>
+        <translation>无法读取 {path}：{detail}</translation>
+    </message>
+    <message>
+        <source>{path} is a folder, not a file</source>
+        <translation>{path} 是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>{name} is {mb} MB; files over {limit} MB are refused</source>
+        <translation>{name} 有 {mb} MB；超过 {limit} MB 的文件不能导入</translation>
+    </message>
+    <message>
+        <source>{name} says it is UTF-16 text but is not</source>
+        <translation>{name} 自称是 UTF-16 文本，但实际不是</translation>
+    </message>
+    <message>
+        <source>{name} is not UTF-8 text (a bad byte at offset {offset})</source>
+        <translation>{name} 不是 UTF-8 文本（偏移 {offset} 处有无效字节）</translation>
+    </message>
+    <message>
+        <source>{name}: the JSON is nested too deeply</source>
+        <translation>{name}：JSON 嵌套太深</translation>
+    </message>
+    <message>
+        <source>{name} is not valid JSON (line {line}, column {column}: {detail})</source>
+        <translation>{name} 不是有效的 JSON（第 {line} 行第 {column} 列：{detail}）</translation>
+    </message>
+    <message>
+        <source>there is no format {format}; use one of {formats}</source>
+        <translation>没有 {format} 这种格式；请使用 {formats} 之一</translation>
+    </message>
+    <message>
+        <source>{name}: a {format} file must be JSON, and this is not</source>
+        <translation>{name}：{format} 文件必须是 JSON，而它不是</translation>
+    </message>
+    <message>
+        <source>{name} is a zip archive, not a {format} file</source>
+        <translation>{name} 是 zip 压缩包，不是 {format} 文件</translation>
+    </message>
+    <message>
+        <source>{name} is not a zip archive</source>
+        <translation>{name} 不是 zip 压缩包</translation>
+    </message>
+    <message>
+        <source>{name} is a binary file, not text; MemDesk reads {expected}</source>
+        <translation>{name} 是二进制文件，不是文本；记忆台可读取：{expected}</translation>
+    </message>
+    <message>
+        <source>{name} has no list items or paragraphs to import</source>
+        <translation>{name} 中没有可导入的列表项或段落</translation>
+    </message>
+    <message>
+        <source>{n} records of the file are invalid; nothing was imported (every record must be valid)</source>
+        <translation>文件中有 {n} 条无效记录；未导入任何内容（要求每条记录都有效）</translation>
+    </message>
+    <message>
+        <source>MemDesk does not know the format of {name}; it reads {expected}</source>
+        <translation>记忆台无法识别 {name} 的格式；可读取：{expected}</translation>
+    </message>
+    <message>
+        <source>MemDesk does not know this file&apos;s format; it reads {expected}</source>
+        <translation>记忆台无法识别这个文件的格式；可读取：{expected}</translation>
+    </message>
+    <message>
+        <source>{name} is not a {format} file (it looks like {detected})</source>
+        <translation>{name} 不是 {format} 文件（看起来像 {detected}）</translation>
+    </message>
+    <message>
+        <source>{name} is not a {format} file</source>
+        <translation>{name} 不是 {format} 文件</translation>
+    </message>
+    <message>
+        <source>the record is {type}, not an object</source>
+        <translation>该记录是 {type}，不是对象</translation>
     </message>
     <message>
         <source>search words</source>
@@ -1955,6 +2319,10 @@ Database: {path}</source>
     <message>
         <source> (also differs in: {names})</source>
         <translation>（另有不同：{names}）</translation>
+    </message>
+    <message>
+        <source>{reason}; {note}</source>
+        <translation>{reason}；{note}</translation>
     </message>
 </context>
 <context>

@@ -68,3 +68,70 @@ def test_resolve_looks_in_the_trash_or_outside_it(db):
         assert resolve_memory_id(store, IDS[2], where="trash") == IDS[2]  # a full id: the command decides
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("stored", [True, False], ids=["stored index", "in-memory index"])
+def test_an_id_filter_takes_the_prefix_list_prints(db, stored):
+    """`id:abcd1111` (the 8 characters `memdesk list` prints) finds its memory, like the commands."""
+    from memdesk.core.search import SearchEngine
+
+    store = Store.open(db)
+    try:
+        store.add(id="ab_d%123", content="LIKE wildcards in an id")
+        engine = SearchEngine(store) if stored else SearchEngine()
+        engine.build() if stored else engine.build(store.list(state="all"))
+        assert engine.search("id:abcd1111").ids == [IDS[0]]
+        assert engine.search(f"id:{IDS[0]}").ids == [IDS[0]]
+        assert sorted(engine.search("id:abcd").ids) == list(IDS[:2])  # a list: every memory it fits
+        assert engine.search("id:ab_d").ids == ["ab_d%123"]  # _ and % are plain characters
+        assert engine.search("id:abc").ids == []  # too short for a prefix: a whole id only
+        assert engine.search("id:ABCD1111").ids == []  # ids are matched as typed
+    finally:
+        store.close()
+
+
+def test_a_persona_is_named_by_its_name_its_id_or_a_unique_prefix(db_path):
+    from memdesk.core.errors import ValidationError
+
+    store = Store.open(db_path)
+    try:
+        work, _ = store.create_persona(name="工作助手", id="7085aa11-0000-4000-8000-000000000001")
+        store.create_persona(name="生活管家", id="7085bb22-0000-4000-8000-000000000002")
+        assert store.resolve_persona("工作助手") == work
+        assert store.resolve_persona(work) == work
+        assert store.resolve_persona(" 7085aa11 ") == work
+        with pytest.raises(AmbiguousIdError, match="matches 2 personas"):
+            store.resolve_persona("7085")
+        with pytest.raises(ValidationError):
+            store.resolve_persona(work[:3])  # too short for a prefix
+    finally:
+        store.close()
+
+
+def test_an_id_filter_finds_exactly_the_ids_a_prefix_begins(db_path):
+    """Any prefix of 4+ characters of any stored id: `id:PREFIX` finds the memories whose id starts so."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from memdesk.core.search import SearchEngine
+
+    store = Store.open(db_path)
+    try:
+        ids = [f"{a}{b}{c}-{n}" for n, (a, b, c) in enumerate(("aaa", "aab", "abc", "abd", "bcd"))]
+        ids += ["aaa0", "aaa0-x"]  # an id that is a prefix of another
+        for memory_id in ids:
+            store.add(id=memory_id, content=f"memory {memory_id}")
+        engine = SearchEngine(store)
+        engine.build()
+
+        @settings(max_examples=60, deadline=None)
+        @given(st.sampled_from(ids), st.integers(min_value=4, max_value=8))
+        def check(memory_id, length):
+            prefix = memory_id[:length]
+            expected = sorted(i for i in ids if i.startswith(prefix))
+            found = sorted(engine.search(f"id:{prefix}", limit=None).ids)
+            assert found == ([prefix] if prefix in ids else expected)  # a whole id names that memory only
+
+        check()
+    finally:
+        store.close()

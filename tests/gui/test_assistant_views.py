@@ -159,3 +159,26 @@ def test_context_preview_ranks_by_the_message_once_the_index_is_built(launch, db
     type_text(dialog.message, "小橘")
     qtbot.waitUntil(lambda: "小橘" in dialog.text.toPlainText().splitlines()[2])
     assert dialog.notice.text() == ""
+
+
+def test_a_failed_call_is_said_in_chinese_by_its_code(launch, db_path, qtbot, isolated_qsettings):
+    """The log keeps the refusal's code: the window words it, an argument named with ' included."""
+    from PySide6.QtCore import QSettings
+
+    from memdesk.core.tools.args import ToolError
+
+    store = Store.open(db_path)
+    with __import__("pytest").raises(ToolError):
+        MemoryTools(store, client="claude-desktop").call("memory_save", {"content": "用户喝茶", "it's": 1})
+    store.close()
+    QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "MemDesk", "MemDesk").setValue(
+        "ui/language", "zh_CN"
+    )
+    from memdesk.gui import i18n
+
+    try:
+        dialog = open_log(launch(db_path))
+        shown = dialog.model.index(0, dialog.model.TOUCHED).data()
+        assert "给了不支持的参数：it's" in shown and "memory_save" not in shown, shown
+    finally:
+        i18n.install("en")  # the next tests expect the English catalogue

@@ -350,3 +350,19 @@ def test_semantic_search_offer_opens_the_model_tab(launch, tmp_path, qtbot, mode
     qtbot.waitExposed(dialog)
     assert dialog.tabs.currentWidget() is dialog.model_manager
     dialog.reject()
+
+
+def test_download_after_settings_was_closed_and_opened_again(launch, db_path, qtbot, hub, models_root):
+    """The closed dialog's tab must not still listen to the controller, which outlives it."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    window = launch(db_path)
+    dialog, _tab = model_tab(window, qtbot)
+    dialog.reject()
+    with qtbot.waitSignal(dialog.destroyed, timeout=5000):
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    dialog, tab = model_tab(window, qtbot)
+    tab.download_button.click()  # the closed tab's slots would run here, on its deleted widgets
+    qtbot.waitUntil(lambda: not window.models.downloading, timeout=20000)
+    assert tab.progress.value() == tab.progress.maximum() and tab.download_button.isEnabled()
+    dialog.reject()

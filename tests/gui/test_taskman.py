@@ -6,6 +6,8 @@ import threading
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QThread
 
 from memdesk.core.errors import CancelledError
@@ -135,4 +137,56 @@ def test_an_idle_lane_thread_ends_and_a_new_one_takes_the_next_job(qtbot, monkey
     qtbot.waitUntil(lambda: not ran[0].is_alive(), timeout=5000)
     lane.start(lambda: ran.append(threading.current_thread()))
     assert lane.wait(5) and len(ran) == 2 and ran[1] is not ran[0]
+    lane.stop()
+
+
+def test_a_lane_stopped_while_a_job_runs_runs_every_later_job(qtbot, monkeypatch):
+    """stop() with a job running, then start(): the later jobs run, also after the old thread ended."""
+    from memdesk.gui.app import lanes
+
+    monkeypatch.setattr(lanes, "IDLE_S", 0.05)
+    lane, gate, ran = lanes.Lane("test", 1), threading.Event(), []
+    lane.start(lambda: (ran.append(threading.current_thread()), gate.wait(10)))
+    qtbot.waitUntil(lambda: len(ran) == 1, timeout=5000)
+    lane.stop()
+    lane.start(lambda: ran.append(threading.current_thread()))
+    gate.set()
+    qtbot.waitUntil(lambda: len(ran) == 2, timeout=5000)
+    qtbot.waitUntil(lambda: not any(t.is_alive() for t in ran), timeout=5000)  # both ended when idle
+    lane.start(lambda: ran.append(threading.current_thread()))
+    qtbot.waitUntil(lambda: len(ran) == 3, timeout=5000)
+    assert lane.wait(5)
+    lane.stop()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(st.sampled_from(["job", "held job", "stop", "release", "idle"]), max_size=12))
+def test_every_job_runs_whatever_the_stops(qtbot, monkeypatch, steps):
+    """Any mix of jobs, stops, held jobs and idle ends: every job started runs, and the lane ends idle."""
+    from memdesk.gui.app import lanes
+
+    monkeypatch.setattr(lanes, "IDLE_S", 0.02)
+    lane, ran, gates, started = lanes.Lane("test", 2), [], [], 0
+    for step in steps:
+        if step == "stop":
+            lane.stop()
+        elif step == "release" and gates:
+            gates.pop(0).set()
+        elif step == "idle":  # every thread of the lane ends on its own
+            for gate in gates:
+                gate.set()
+            gates.clear()
+            qtbot.waitUntil(lambda: not [t for t in threading.enumerate() if t.name.startswith("memdesk-test-")])
+        elif step in ("job", "held job"):
+            gate = threading.Event()
+            if step == "held job":
+                gates.append(gate)
+            else:
+                gate.set()
+            lane.start(lambda g=gate: (g.wait(10), ran.append(1)))
+            started += 1
+    for gate in gates:
+        gate.set()
+    qtbot.waitUntil(lambda: len(ran) == started, timeout=5000)
+    assert lane.wait(5)
     lane.stop()

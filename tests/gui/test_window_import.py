@@ -38,7 +38,7 @@ def test_dropping_a_json_file_previews_then_imports(launch, db_path, tmp_path, q
     model = dialog.model
     statuses = [model.index(r, 1).data() for r in range(model.rowCount())]
     assert statuses == ["New", "New", "Updated", "Invalid", "Invalid"]
-    assert "content" in model.index(3, 3).data()  # the reason for each record
+    assert model.index(3, 3).data() == "Content is missing"  # the reason for each record, by its code
     assert "tags" in model.index(4, 3).data()
     dialog.filter.setCurrentIndex(dialog.filter.findData("invalid"))
     assert dialog.proxy.rowCount() == 2

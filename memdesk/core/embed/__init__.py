@@ -17,7 +17,7 @@ from .config import KNOWN_MODELS, ModelConfig, read_config
 from .download import HUB_MODELS, download_model
 from .install import install_model
 from .onnx_embedder import OnnxEmbedder
-from .reembed import reembed
+from .reembed import embed_written, reembed
 from .registry import (
     ADD_MODEL_HINT,
     ModelInfo,
@@ -49,6 +49,7 @@ __all__ = [
     "models_dir",
     "read_config",
     "reembed",
+    "embed_written",
     "relative_similarity",
     "remove_model",
     "use_model",

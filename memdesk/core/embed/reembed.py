@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..embedding import Embedder, embed_text, text_hash
-from ..errors import CancelledError
+from ..errors import CancelledError, ModelError
 
 DEFAULT_BATCH = 32
 
@@ -48,3 +48,37 @@ def reembed(
         done += len(chunk)
         progress(done, total)
     return done
+
+
+def embed_written(store, changes, embedder: Embedder | None = None) -> int:
+    """Store vectors now for the memories a write added or whose text it changed, with
+    ``embedder`` or else the active model (none: nothing to do). Returns how many were embedded.
+
+    The one path for every writer outside the window (`memdesk add` and `edit`, the assistants'
+    tools), so a memory saved anywhere is found by meaning at once, not after maintenance.
+    Called after the write committed: a model that fails raises ModelError, and the memory
+    stays saved (the re-embed job catches it up).
+    """
+    ids = list(dict.fromkeys([*changes.added, *changes.updated]))
+    if not ids:
+        return 0
+    if embedder is None:
+        from .registry import active_embedder
+
+        embedder, _hint = active_embedder()
+        if embedder is None:
+            return 0
+    found = store.texts_to_embed(ids)
+    texts = {i: embed_text(*found[i]) for i in ids if i in found}
+    have = store.stored_vectors(embedder.model_id, list(texts))
+    todo = [i for i, text in texts.items() if have.get(i, ("",))[0] != text_hash(text)]  # new or re-texted
+    if not todo:
+        return 0
+    try:
+        vectors = embedder.embed([texts[i] for i in todo])
+    except Exception as exc:  # noqa: BLE001 - onnxruntime raises its own kinds; the memory is saved
+        raise ModelError(
+            f"the memory was saved, but the model {embedder.model_id} failed on it: {exc}", "broken"
+        ) from exc
+    store.put_vectors(embedder.model_id, [(i, text_hash(texts[i]), v) for i, v in zip(todo, vectors)])
+    return len(todo)

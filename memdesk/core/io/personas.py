@@ -101,12 +101,12 @@ def load_aliases() -> dict:
 def check_name(name, taken: set[str]) -> str:
     """A typed name for a new persona, or ValidationError saying what is wrong with it."""
     if not isinstance(name, str) or not name.strip():
-        raise ValidationError("persona name", "type a name for the new persona")
+        raise ValidationError("persona name", code="persona_name_needed")
     name = v.persona_name(name)
     if looks_like_id(name):
-        raise ValidationError("persona name", f"{name!r} looks like an id; give the persona a name people can read")
+        raise ValidationError("persona name", code="persona_name_like_id", name=name)
     if name in taken:
-        raise ValidationError("persona name", f"a persona named {name!r} already exists; map to it instead")
+        raise ValidationError("persona name", code="persona_name_exists", name=name)
     return name
 
 
@@ -147,10 +147,10 @@ class Resolver:
             return None
         if choice.action == "map":
             if choice.persona_id not in self.ids:
-                raise ValidationError("persona", f"there is no persona with id {choice.persona_id!r}")
+                raise ValidationError("persona", code="no_persona_id", id=choice.persona_id)
             return choice.persona_id
         if choice.action != "create":
-            raise ValidationError("persona", f"unknown choice {choice.action!r}")
+            raise ValidationError("persona", code="unknown_choice", choice=choice.action)
         name = check_name(choice.name, set(self.by_name) | {f["name"] for f in self.create.values()})
         keep = ref and ref not in self.ids and ref not in self.create and _valid_id(ref)
         key = ref if keep else str(uuid.uuid4())  # the file's id when it can be ours: round trips keep it
@@ -211,7 +211,7 @@ class Resolver:
         if ref in (None, ""):
             return None
         if not isinstance(ref, str):
-            raise ValidationError("persona_id", "must be text")
+            raise ValidationError("persona_id", code="must_be_text")
         return self._resolve_ref(ref.strip())
 
 

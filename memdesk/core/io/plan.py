@@ -28,6 +28,7 @@ from .. import validation as v
 from ..backup import make_backup
 from ..bulk_insert import insert_new
 from ..changes import Changes
+from ..error_codes import english
 from ..errors import MemDeskError, ValidationError
 from ..models import Memory, Persona
 from ..parallel import MIN_ITEMS
@@ -40,7 +41,6 @@ from .revisions import copy_revisions
 
 STATUSES = ("new", "updated", "unchanged", "conflict", "invalid")
 FORMATS = sources.FORMATS
-DUPLICATE = "duplicate"  # how the reason of an exact-duplicate record starts
 _CHUNK = 500
 
 
@@ -54,10 +54,19 @@ class PlanItem:
     revisions: list = field(default_factory=list)
     title: str = ""
     persona_id: str | None = None  # where the memory ends up (None: global)
+    code: str = ""  # the reason as a code with its params (error_codes.py); ``reason`` is its English
+    params: dict = field(default_factory=dict)
 
     @property
     def is_duplicate(self) -> bool:
-        return self.status == "unchanged" and self.reason.startswith(DUPLICATE)
+        return self.status == "unchanged" and self.code in ("same_text_as_memory", "same_text_as_record")
+
+
+def _because(index, status, memory_id, code="", **kw) -> PlanItem:
+    """A PlanItem whose reason is ``code`` with its params (the rest of ``kw`` are the item's)."""
+    fields = {k: kw.pop(k) for k in ("fields", "revisions", "title", "persona_id") if k in kw}
+    reason = english(code, kw) if code else ""
+    return PlanItem(index, status, memory_id, reason, code=code, params=kw, **fields)
 
 
 @dataclass
@@ -97,7 +106,7 @@ class _Prepared:
 def plan_import(store, data, *, format: str = "auto", name: str = "file", **personas) -> ImportPlan:
     """Plan already-parsed JSON data (``personas``: as plan_source takes them)."""
     if format not in FORMATS:
-        raise ImportFileError(f"unknown format {format!r}; use one of {', '.join(FORMATS)}")
+        raise ImportFileError(code="unknown_format", format=format, formats=", ".join(FORMATS))
     return plan_source(store, sources.from_data(data, format, name), name=name, **personas)
 
 
@@ -154,10 +163,10 @@ def plan_source(
 def _prepare(index, record, fmt, source_tag, personas: Resolver):
     """Validated fields, or an invalid PlanItem with the reason."""
     if not isinstance(record, dict):
-        return PlanItem(index, "invalid", None, f"record is {type(record).__name__}, not an object")
+        return _because(index, "invalid", None, "record_not_object", type=type(record).__name__)
     record = dict(record)
     if "_invalid" in record:
-        return PlanItem(index, "invalid", None, str(record["_invalid"]))
+        return _because(index, "invalid", None, "record_unreadable", detail=str(record["_invalid"]))
     note = record.pop("_note", "") or ""
     record.pop("_unknown", None)
     revisions = record.pop("revisions", []) if fmt == native.FORMAT else []
@@ -170,12 +179,12 @@ def _prepare(index, record, fmt, source_tag, personas: Resolver):
         fields.setdefault("source", source_tag)
         cleaned = memory_ops.clean(fields, allowed=memory_ops.IMPORTABLE)
         if "content" not in cleaned:
-            raise ValidationError("content", "is missing")
+            raise ValidationError("content", code="missing")
         cleaned["persona_id"] = personas.resolve(persona_ref)
         if personas.everything is None and (persona_ref is None or persona_ref == ""):
             cleaned["_keep_owner"] = True  # no persona in the record: an existing memory keeps its owner
     except ValidationError as exc:
-        return PlanItem(index, "invalid", raw_id, str(exc))
+        return PlanItem(index, "invalid", raw_id, str(exc), code=exc.code, params=exc.params)
     return _Prepared(index, cleaned, revisions if isinstance(revisions, list) else [], note)
 
 
@@ -218,7 +227,7 @@ def _stored_hashes(hashes) -> dict:
         'SELECT "id", "content_hash", "deleted_at", "superseded_by" FROM "memory" WHERE TRUE', "content_hash", hashes
     )
     for memory_id, hash_, deleted_at, superseded_by in rows:
-        where = "in the trash" if deleted_at else "superseded" if superseded_by else ""
+        where = "trash" if deleted_at else "superseded" if superseded_by else ""
         if hash_ not in found or (found[hash_][1] and not where):
             found[hash_] = (memory_id, where)
     return found
@@ -234,32 +243,39 @@ def _classify(p: _Prepared, existing: dict, holders: dict, hashes: dict, state: 
     if keep_owner and memory_id in existing:
         cleaned["persona_id"] = existing[memory_id][0].get("persona_id")
 
-    def item(status, reason="", **kw):
-        return PlanItem(p.index, status, memory_id, reason, title=title, persona_id=cleaned.get("persona_id"), **kw)
+    def item(status, code="", **kw):
+        return _because(p.index, status, memory_id, code, title=title, persona_id=cleaned.get("persona_id"), **kw)
 
     if memory_id is not None:
         if memory_id in state["ids"]:
-            return item("invalid", "id: appears more than once in this file")
+            return item("invalid", "duplicate_id")
         state["ids"].add(memory_id)
     key = cleaned.get("dedup_key")
     if key and not cleaned.get("superseded_by"):
         scoped = (cleaned["persona_id"] or "", key)
         if scoped in state["keys"]:
-            return item("invalid", f"dedup_key: {key!r} appears more than once in this file")
+            return item("invalid", "duplicate_key", key=key)
         state["keys"].add(scoped)
         holder = holders.get(scoped)
         if holder is not None and holder != memory_id:
-            return item("invalid", f"dedup_key: {key!r} is already used by memory {holder}")
+            return item("invalid", "key_used", key=key, id=holder)
     if memory_id not in existing:
         if hash_ is not None:
             if hash_ in hashes:
                 other, where = hashes[hash_]
-                return item("unchanged", f"{DUPLICATE}: same text as memory {other}" + (f" ({where})" if where else ""))
+                return item("unchanged", "same_text_as_memory", id=other, where=where)
             if hash_ in state["hashes"]:
-                return item("unchanged", f"{DUPLICATE}: same text as record {state['hashes'][hash_]} in this file")
+                return item("unchanged", "same_text_as_record", n=state["hashes"][hash_])
             state["hashes"][hash_] = p.index
-        return item("new", p.note, fields=cleaned, revisions=p.revisions)
-    current, updated_at = existing[memory_id]
+        if p.note:
+            return item("new", "note", text=p.note, fields=cleaned, revisions=p.revisions)
+        return item("new", fields=cleaned, revisions=p.revisions)
+    return _compare(p, existing[memory_id], state, item)
+
+
+def _compare(p: _Prepared, stored: tuple, state: dict, item) -> PlanItem:
+    """A record of a memory already here: unchanged, updated, or a conflict (with why)."""
+    cleaned, (current, updated_at) = p.fields, stored
     differs = {
         k: val
         for k, val in cleaned.items()
@@ -269,20 +285,21 @@ def _classify(p: _Prepared, existing: dict, holders: dict, hashes: dict, state: 
         return item("unchanged")
     names = ", ".join(sorted(differs))
     if "persona_id" in differs:  # never moved to another persona (or to global) without asking
-        names, cur, new = state["names"], current.get("persona_id"), cleaned["persona_id"]
-        there = f"puts it in persona “{names.get(new, new)}”" if new else "makes it global"
-        here = f"belongs to persona “{names.get(cur, cur)}”" if cur else "is global"
-        others = ", ".join(sorted(k for k in differs if k != "persona_id"))
+        known, cur, new = state["names"], current.get("persona_id"), cleaned["persona_id"]
         return item(
             "conflict",
-            f"persona: the file {there}; here it {here}" + (f" (also differs in {others})" if others else ""),
+            "persona_conflict",
+            file_persona=known.get(new, new) if new else "",
+            here_persona=known.get(cur, cur) if cur else "",
+            others=", ".join(sorted(k for k in differs if k != "persona_id")),
             fields=cleaned,
         )
     incoming_updated = cleaned.get("updated_at")
     if incoming_updated is not None and updated_at - incoming_updated >= timedelta(milliseconds=1):
-        return item("conflict", f"changed here after the file's copy was written (differs in {names})", fields=cleaned)
-    reason = "differs in " + names + (f"; {p.note}" if p.note else "")
-    return item("updated", reason, fields=cleaned)
+        return item("conflict", "changed_here", names=names, fields=cleaned)
+    if p.note:
+        return item("updated", "differs", names=names, note=p.note, fields=cleaned)
+    return item("updated", "differs", names=names, fields=cleaned)
 
 
 def _same(a, b) -> bool:
@@ -327,7 +344,7 @@ def apply_import(
         raise MemDeskError("on_conflict must be 'skip' or 'theirs'")
     invalid = plan.count("invalid")
     if strict and invalid:
-        raise ImportFileError(f"{invalid} invalid record(s) in the file; nothing was imported (strict mode)")
+        raise ImportFileError(code="strict_refused", n=invalid)
     statuses = {"new", "updated"} | ({"conflict"} if on_conflict == "theirs" else set())
     todo = [item for item in plan.items if item.status in statuses]
     if not todo:

@@ -20,12 +20,12 @@ def check_file(path) -> int:
     try:
         size = path.stat().st_size
     except OSError as exc:
-        raise ImportFileError(f"cannot read {path}: {exc.strerror}") from None
+        raise ImportFileError(code="file_unreadable", path=str(path), detail=exc.strerror) from None
     if path.is_dir():
-        raise ImportFileError(f"{path} is a folder, not a file")
+        raise ImportFileError(code="file_is_folder", path=str(path))
     if size > MAX_FILE_BYTES:
         raise ImportFileError(
-            f"{path.name} is {size / 2**20:.0f} MB; files over {MAX_FILE_BYTES // 2**20} MB are refused"
+            code="file_too_large", name=path.name, mb=round(size / 2**20), limit=MAX_FILE_BYTES // 2**20
         )
     return size
 
@@ -43,7 +43,7 @@ def read_text(path, *, legacy_encodings: bool = False) -> str:
         try:
             return raw.decode("utf-16")
         except UnicodeDecodeError:
-            raise ImportFileError(f"{path.name} claims UTF-16 but is not valid UTF-16") from None
+            raise ImportFileError(code="file_not_utf16", name=path.name) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -52,13 +52,15 @@ def read_text(path, *, legacy_encodings: bool = False) -> str:
                 return raw.decode("gb18030")
             except UnicodeDecodeError:
                 pass
-        raise ImportFileError(f"{path.name} is not UTF-8 text (bad byte at offset {exc.start})") from None
+        raise ImportFileError(code="file_not_utf8", name=path.name, offset=exc.start) from None
 
 
 def parse_json(text: str, name: str = "file"):
     try:
         return json.loads(text)
     except RecursionError:
-        raise ImportFileError(f"{name}: JSON nested too deeply") from None
+        raise ImportFileError(code="json_too_deep", name=name) from None
     except json.JSONDecodeError as exc:
-        raise ImportFileError(f"{name}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise ImportFileError(
+            code="json_invalid", name=name, line=exc.lineno, column=exc.colno, detail=exc.msg
+        ) from None

@@ -71,10 +71,10 @@ def from_data(data, format: str = "auto", name: str = "file") -> Source:
     detected = _json_format(data)
     if format == "auto":
         if detected is None:
-            raise ImportFileError(f"unrecognised file: expected {_EXPECTED}")
+            raise ImportFileError(code="file_unrecognised", name="", expected=_EXPECTED)
         format = detected
     elif format not in FORMATS:
-        raise ImportFileError(f"unknown format {format!r}; use one of {', '.join(FORMATS)}")
+        raise ImportFileError(code="unknown_format", format=format, formats=", ".join(FORMATS))
     try:
         if format == native.FORMAT:
             personas, records = native.records(data)
@@ -87,10 +87,9 @@ def from_data(data, format: str = "auto", name: str = "file") -> Source:
             mcp_graph.FORMAT: lambda d: mcp_graph.looks_like_graph(d) or _graph_list(d),
         }
         if format not in checks:
-            raise ImportFileError(f"{name}: a {format} file is not JSON")
+            raise ImportFileError(code="format_not_json", name=name, format=format)
         if not checks[format](data):
-            found = f" (it looks like {detected})" if detected else ""
-            raise ImportFileError(f"{name} is not a {format} file{found}")
+            raise ImportFileError(code="not_that_format", name=name, format=format, detected=detected or "")
         if format == mem0.OPENMEMORY:
             return Source(format, mem0.openmemory_records(data))
         if format == mcp_memory_service.FORMAT:
@@ -109,28 +108,28 @@ def _head(path: Path) -> bytes:
         with open(path, "rb") as fh:
             return fh.read(16)
     except OSError as exc:
-        raise ImportFileError(f"cannot read {path}: {exc.strerror}") from None
+        raise ImportFileError(code="file_unreadable", path=str(path), detail=exc.strerror) from None
 
 
 def read_file(path, format: str = "auto") -> Source:
     """Read and convert an import file (writes nothing)."""
     path = Path(path)
     if format not in FORMATS:
-        raise ImportFileError(f"unknown format {format!r}; use one of {', '.join(FORMATS)}")
+        raise ImportFileError(code="unknown_format", format=format, formats=", ".join(FORMATS))
     check_file(path)
     head = _head(path)
     if format == blockcell.FORMAT or (format == "auto" and head == blockcell.SQLITE_MAGIC):
         return Source(blockcell.FORMAT, blockcell.read(path))
     if head.startswith(_ZIP_MAGIC):
         if format not in ("auto", mem0.OPENMEMORY):
-            raise ImportFileError(f"{path.name} is a zip archive, not a {format} file")
+            raise ImportFileError(code="zip_not_that_format", name=path.name, format=format)
         return from_data(mem0.read_zip(path), mem0.OPENMEMORY, path.name)
     if format == mem0.OPENMEMORY and path.suffix.lower() == ".zip":
-        raise ImportFileError(f"{path.name} is not a zip archive")
+        raise ImportFileError(code="not_a_zip", name=path.name)
     lenient = path.suffix.lower() in _TEXT_SUFFIXES or format in (markdown.FORMAT, csv_format.FORMAT)
     text = read_text(path, legacy_encodings=lenient)
     if "\x00" in text[:65536]:
-        raise ImportFileError(f"{path.name} is a binary file, not text; expected {_EXPECTED}")
+        raise ImportFileError(code="binary_file", name=path.name, expected=_EXPECTED)
     if format == markdown.FORMAT:
         return _markdown(text, path)
     if format == csv_format.FORMAT:
@@ -146,14 +145,14 @@ def read_file(path, format: str = "auto") -> Source:
             return _csv(text, path)
         if path.suffix.lower() in (".md", ".markdown", ".txt") or markdown.looks_like(text):
             return _markdown(text, path)
-        raise ImportFileError(f"unrecognised file {path.name}: expected {_EXPECTED}") from None
+        raise ImportFileError(code="file_unrecognised", name=path.name, expected=_EXPECTED) from None
     return from_data(data, format, path.name)
 
 
 def _markdown(text: str, path: Path) -> Source:
     records = markdown.parse(text, path.stem)
     if not records:
-        raise ImportFileError(f"{path.name}: no list items or paragraphs to import")
+        raise ImportFileError(code="markdown_empty", name=path.name)
     return Source(markdown.FORMAT, records)
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from .. import vectors
 from ..changes import Changes
 from ..errors import NotFoundError
+from ..ids import resolve_prefix
 from ..io.common import bind
 from ..models import Memory
 from ..queries import state_condition
@@ -306,10 +307,14 @@ def proposals(store) -> list[Proposal]:
 
 
 def _find(store, proposal_id: str) -> Proposal:
-    for p in store.setting(PROPOSALS_KEY, []) or []:
-        if isinstance(p, dict) and p.get("id") == proposal_id:
+    """The open proposal ``proposal_id`` names: its id or a unique prefix of it (4+ characters)."""
+    raw = [p for p in store.setting(PROPOSALS_KEY, []) or [] if isinstance(p, dict) and p.get("id")]
+    known = {p["id"]: f"{len(p.get('memory_ids') or [])} memories" for p in raw}
+    found = resolve_prefix(proposal_id, known, kind="merge proposals")
+    for p in raw:
+        if p["id"] == found:
             return Proposal.from_json(p)
-    raise NotFoundError(f"no open merge proposal {proposal_id!r} (answered already, or replaced by a newer run)")
+    raise NotFoundError(code="no_proposal", id=proposal_id)
 
 
 def _drop(store, proposal_id: str) -> None:
@@ -317,15 +322,16 @@ def _drop(store, proposal_id: str) -> None:
     store.set_setting(PROPOSALS_KEY, [p for p in raw if not (isinstance(p, dict) and p.get("id") == proposal_id)])
 
 
-def dismiss(store, proposal_id: str) -> None:
-    """Not now: the proposal leaves the inbox (a later run may propose it again)."""
-    _find(store, proposal_id)
+def dismiss(store, proposal_id: str) -> str:
+    """Not now: the proposal leaves the inbox (a later run may propose it again). Returns its id."""
+    proposal = _find(store, proposal_id)
     with store.write():
-        _drop(store, proposal_id)
+        _drop(store, proposal.id)
+    return proposal.id
 
 
-def keep_both(store, proposal_id: str) -> None:
-    """These are different memories: never propose any pair of them again."""
+def keep_both(store, proposal_id: str) -> str:
+    """These are different memories: never propose any pair of them again. Returns its id."""
     proposal = _find(store, proposal_id)
     members = proposal.memory_ids
     with store.write():
@@ -338,7 +344,8 @@ def keep_both(store, proposal_id: str) -> None:
                     kept.append(key)
                     seen.add(key)
         store.set_setting(KEPT_KEY, kept)
-        _drop(store, proposal_id)
+        _drop(store, proposal.id)
+    return proposal.id
 
 
 def merge_proposal(
@@ -357,5 +364,5 @@ def merge_proposal(
         tags=proposal.suggested_tags if tags is None else tags,
         group=proposal.group,
         expected_versions=proposal.versions,
-        after=lambda: _drop(store, proposal_id),
+        after=lambda: _drop(store, proposal.id),
     )

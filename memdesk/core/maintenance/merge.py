@@ -24,18 +24,17 @@ from ..times import now_utc
 def _check(records: dict, ids: list[str], expected_versions: dict | None) -> list:
     missing = [i for i in ids if i not in records]
     if missing:
-        raise ValidationError("memory_ids", f"memory {missing[0]} no longer exists")
+        raise ValidationError("memory_ids", code="merge_member_gone", id=missing[0])
     originals = [records[i] for i in ids]
     for r in originals:
         if r.is_deleted or r.is_superseded:
-            where = "in the trash" if r.is_deleted else f"already superseded by {r.superseded_by}"
-            raise ValidationError("memory_ids", f"memory {r.id} is {where}; refresh the proposal")
+            if r.is_deleted:
+                raise ValidationError("memory_ids", code="merge_member_trashed", id=r.id)
+            raise ValidationError("memory_ids", code="merge_member_superseded", id=r.id, by=r.superseded_by)
         if expected_versions is not None and expected_versions.get(r.id) not in (None, r.version):
-            raise ValidationError(
-                "memory_ids", f"memory {r.id} was edited after the merge was proposed; look at it again before merging"
-            )
+            raise ValidationError("memory_ids", code="merge_member_edited", id=r.id)
     if len({r.persona_id for r in originals}) > 1:
-        raise ValidationError("memory_ids", "memories of different personas cannot be merged")
+        raise ValidationError("memory_ids", code="merge_personas_differ")
     return originals
 
 
@@ -48,7 +47,7 @@ def merge(
     tags=None,
     group: str | None = None,
     expected_versions: dict | None = None,
-    after: Callable[[], None] | None = None,
+    after: Callable[[], object] | None = None,
 ) -> tuple[str, Changes]:
     """Merge ``memory_ids`` (at least two) into one memory: (merged id, changes).
 
@@ -56,7 +55,7 @@ def merge(
     """
     ids = list(dict.fromkeys(memory_ids))
     if len(ids) < 2:
-        raise ValidationError("memory_ids", "choose at least two memories to merge")
+        raise ValidationError("memory_ids", code="merge_too_few")
     with store.write():
         originals = _check(store.get_many(ids), ids, expected_versions)
         fields = {

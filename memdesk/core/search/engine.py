@@ -242,13 +242,15 @@ class SearchEngine:
         if not todo or len(todo) > INLINE_EMBED_LIMIT:
             return  # a bulk change: reembed() catches up, then reload_vectors()
         texts = [embed_text(r.title, r.content) for _, r in todo]
-        vectors = embedder.embed(texts)
-        items = []
-        for (slot, record), text, vector in zip(todo, texts, vectors):
-            index.vectors.set(slot, vector, text_hash(text))
-            items.append((record.id, text_hash(text), vector))
-        if self.persist_vectors and self.store is not None:
-            self.store.put_vectors(embedder.model_id, items)
+        hashes = [text_hash(text) for text in texts]
+        # The writer embedded it already (`memdesk add`, an assistant's save: embed_written)?
+        stored = self.store.stored_vectors(embedder.model_id, [r.id for _, r in todo]) if self.store is not None else {}
+        missing = [k for k, (_, r) in enumerate(todo) if stored.get(r.id, ("",))[0] != hashes[k]]
+        fresh = dict(zip(missing, embedder.embed([texts[k] for k in missing]))) if missing else {}
+        for k, (slot, record) in enumerate(todo):
+            index.vectors.set(slot, fresh[k] if k in fresh else stored[record.id][1], hashes[k])
+        if self.persist_vectors and self.store is not None and fresh:
+            self.store.put_vectors(embedder.model_id, [(todo[k][1].id, hashes[k], v) for k, v in fresh.items()])
 
     def reload_vectors(self) -> int:
         """Re-read stored vectors (after the reembed job); returns how many are loaded."""

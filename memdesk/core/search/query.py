@@ -22,6 +22,7 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from ..error_codes import english
 from ..errors import MemDeskError
 from ..records import SCOPES, TIERS, TYPES
 from ..times import UTC, now_utc
@@ -42,10 +43,10 @@ _RELATIVE = re.compile(r"^(\d{1,5})([dwmy])$", re.I)
 class QuerySyntaxError(MemDeskError):
     """A query that cannot be read; ``position`` is a 0-based character index."""
 
-    def __init__(self, message: str, position: int):
+    def __init__(self, code: str, position: int, **params):
         self.position = position
-        self.reason = message
-        super().__init__(f"search: {message} (at character {position + 1})")
+        self.reason = english(code, params)  # without the position
+        super().__init__(f"search: {self.reason} (at character {position + 1})", code=code, position=position, **params)
 
 
 # ---- the tree ------------------------------------------------------------------
@@ -156,11 +157,11 @@ def _lex(text: str, where: list[int]) -> list[_Token]:
             tokens.append(_Token("not", "-", where[i]))
             i += 1
         elif ch == "-":
-            raise QuerySyntaxError("'-' must be followed by the term to exclude", where[i])
+            raise QuerySyntaxError("query_minus_alone", where[i])
         elif ch in _QUOTES:
             end = text.find(_QUOTES[ch], i + 1)
             if end < 0:
-                raise QuerySyntaxError("this quote is never closed", where[i])
+                raise QuerySyntaxError("query_quote_open", where[i])
             tokens.append(_Token("phrase", text[i + 1 : end], where[i]))
             i = end + 1
         else:
@@ -169,7 +170,7 @@ def _lex(text: str, where: list[int]) -> list[_Token]:
                 if text[i] == ":" and i + 1 < n and text[i + 1] in _QUOTES and _TEXT.match(text[start : i + 1]):
                     close = text.find(_QUOTES[text[i + 1]], i + 2)
                     if close < 0:
-                        raise QuerySyntaxError("this quote is never closed", where[i + 1])
+                        raise QuerySyntaxError("query_quote_open", where[i + 1])
                     i = close + 1
                     break
                 i += 1
@@ -191,7 +192,7 @@ class _Parser:
         node = self.or_expr()
         token = self.peek()
         if token is not None:  # only a stray ')' can stop or_expr early
-            raise QuerySyntaxError("')' has no matching '('", token.pos)
+            raise QuerySyntaxError("query_paren_unmatched", token.pos)
         return node
 
     def or_expr(self):
@@ -199,7 +200,7 @@ class _Parser:
         while (token := self.peek()) is not None and token.kind == "or":
             self.i += 1
             if self.peek() is None or self.peek().kind in ("or", "and", ")"):
-                raise QuerySyntaxError("OR needs a term on both sides", token.pos)
+                raise QuerySyntaxError("query_or_sides", token.pos)
             parts.append(self.and_expr())
         return parts[0] if len(parts) == 1 else Or(tuple(parts))
 
@@ -209,16 +210,14 @@ class _Parser:
             if token.kind == "and":
                 self.i += 1
                 if not parts or self.peek() is None or self.peek().kind in ("or", "and", ")"):
-                    raise QuerySyntaxError("AND needs a term on both sides", token.pos)
+                    raise QuerySyntaxError("query_and_sides", token.pos)
                 continue
             parts.append(self.unary())
         if not parts:
             token = self.peek()
             where = token.pos if token is not None else self.end
             raise QuerySyntaxError(
-                "OR needs a term on both sides"
-                if token is not None and token.kind == "or"
-                else "expected a search term here",
+                "query_or_sides" if token is not None and token.kind == "or" else "query_expected_term",
                 where,
             )
         return parts[0] if len(parts) == 1 else And(tuple(parts))
@@ -228,22 +227,22 @@ class _Parser:
         if token.kind == "not":
             self.i += 1
             if self.peek() is None or self.peek().kind in ("or", "and", ")"):
-                raise QuerySyntaxError("'-' must be followed by the term to exclude", token.pos)
+                raise QuerySyntaxError("query_minus_alone", token.pos)
             return Not(self.unary())
         if token.kind == "(":
             self.i += 1
             if self.peek() is not None and self.peek().kind == ")":
-                raise QuerySyntaxError("empty parentheses", token.pos)
+                raise QuerySyntaxError("query_empty_parens", token.pos)
             node = self.or_expr()
             closing = self.peek()
             if closing is None or closing.kind != ")":
-                raise QuerySyntaxError("this '(' is never closed", token.pos)
+                raise QuerySyntaxError("query_paren_open", token.pos)
             self.i += 1
             return node
         self.i += 1
         if token.kind == "phrase":
             if not token.text.strip():
-                raise QuerySyntaxError("empty quotes", token.pos)
+                raise QuerySyntaxError("query_empty_quotes", token.pos)
             return Phrase(token.text.strip())
         return self.term(token)
 
@@ -255,11 +254,11 @@ class _Parser:
             op = "=" if op == ":" else op
             value_pos = token.pos + len(match.group(1)) + len(match.group(2))
             if not value:
-                raise QuerySyntaxError(f"{field}{op} needs a value", value_pos)
+                raise QuerySyntaxError("query_needs_value", value_pos, field=field, op=op)
             if field == "importance":
                 # isdecimal, not isdigit: '𐩀' is a digit int() cannot read
                 if not value.isdecimal() or not 1 <= int(value) <= 10:
-                    raise QuerySyntaxError(f"importance is a whole number from 1 to 10, not {value!r}", value_pos)
+                    raise QuerySyntaxError("query_importance", value_pos, value=value)
                 return Filter(field, op, str(int(value)))
             parse_date(value, self.now, value_pos)
             return Filter(field, op, value.lower())
@@ -270,7 +269,7 @@ class _Parser:
             if value[:1] in _QUOTES:
                 value = value[1:-1]
             elif not value:
-                raise QuerySyntaxError(f"{field}: needs a value", value_pos)
+                raise QuerySyntaxError("query_needs_value", value_pos, field=field, op=":")
             return Filter(field, ":", self.check(field, value.strip(), value_pos))
         return Word(text)
 
@@ -280,9 +279,9 @@ class _Parser:
         if allowed is not None:
             value = value.lower()
             if value not in allowed:
-                raise QuerySyntaxError(f"{field}:{value} is unknown; use one of {', '.join(allowed)}", pos)
+                raise QuerySyntaxError("query_unknown_value", pos, field=field, value=value, allowed=", ".join(allowed))
         elif not value and field != "persona":
-            raise QuerySyntaxError(f"{field}: needs a value", pos)
+            raise QuerySyntaxError("query_needs_value", pos, field=field, op=":")
         return value
 
 
@@ -333,11 +332,11 @@ def parse_date(value: str, now: datetime, pos: int = 0) -> tuple[datetime, datet
         try:
             moment = now - timedelta(days=days)
         except OverflowError:  # 99999y reaches before year 1
-            raise QuerySyntaxError(f"{value!r} reaches back before year 1", pos) from None
+            raise QuerySyntaxError("query_before_year_1", pos, value=value) from None
         return moment, moment
     match = _DATE.match(value)
     if not match:
-        raise QuerySyntaxError(f"{value!r} is not a date (use 2024, 2024-05, 2024-05-31 or 7d)", pos)
+        raise QuerySyntaxError("query_not_date", pos, value=value)
     year = int(match.group(1))  # the pattern always captures the year
     month, day, hour, minute = (int(g) if g else None for g in match.groups()[1:])
     try:
@@ -354,4 +353,4 @@ def parse_date(value: str, now: datetime, pos: int = 0) -> tuple[datetime, datet
         start = datetime(year, month, day, hour, minute, tzinfo=UTC)
         return start, start + timedelta(minutes=1)
     except ValueError:
-        raise QuerySyntaxError(f"{value!r} is not a real date", pos) from None
+        raise QuerySyntaxError("query_unreal_date", pos, value=value) from None

@@ -9,6 +9,7 @@ from collections import OrderedDict
 
 import numpy as np
 
+from ..ids import MIN_PREFIX
 from ..records import MemoryRecord
 from .index_meta import META
 from .memory_rows import SELECT, memory_from_row
@@ -202,6 +203,11 @@ class StoredTable(RecordTable):
             rows = conn.execute(
                 "SELECT doc, memory_id FROM search_doc WHERE memory_id = ? AND words IS NOT NULL", (pattern,)
             ).fetchall()
+            if not rows and len(pattern) >= MIN_PREFIX:  # the 8 characters `memdesk list` prints
+                rows = conn.execute(  # substr, not LIKE: _ and % are characters of an id, and case counts
+                    "SELECT doc, memory_id FROM search_doc WHERE substr(memory_id, 1, ?) = ? AND words IS NOT NULL",
+                    (len(pattern), pattern),
+                ).fetchall()
         docs = [d for d, _ in rows if d < self.size]
         mask[docs] = True
         return mask

@@ -14,6 +14,7 @@ from datetime import datetime
 import numpy as np
 
 from ..heat import heat_array
+from ..ids import MIN_PREFIX
 from ..records import SCOPES, TIERS, TYPES, MemoryRecord
 from .tokenize import normalise
 
@@ -185,6 +186,8 @@ class RecordTable:
             slots = [s for i, s in self.slot_of.items() if fnmatch.fnmatchcase(i, pattern)]
         else:
             slots = [self.slot_of[pattern]] if pattern in self.slot_of else []
+            if not slots and len(pattern) >= MIN_PREFIX:  # the 8 characters `memdesk list` prints
+                slots = [s for i, s in self.slot_of.items() if i.startswith(pattern)]
         mask[slots] = True
         return mask
 

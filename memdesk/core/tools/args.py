@@ -33,9 +33,9 @@ def normalise(tool: str, raw, schema: dict) -> dict:
         try:
             raw = json.loads(raw) if raw.strip() else {}
         except json.JSONDecodeError:
-            raise ToolError(f"{tool}: arguments must be a JSON object") from None
+            raise ToolError(code="tool_args_not_json", tool=tool) from None
     if not isinstance(raw, dict):
-        raise ToolError(f"{tool}: arguments must be an object, not {type(raw).__name__}")
+        raise ToolError(code="tool_args_not_object", tool=tool, type=type(raw).__name__)
     props = schema["function"]["parameters"]["properties"]
     out = {}
     for name in props:
@@ -45,10 +45,12 @@ def normalise(tool: str, raw, schema: dict) -> dict:
                 break
     unknown = set(raw) - {a for n in props for a in ALIASES.get(n, (n,))}
     if unknown:
-        raise ToolError(f"{tool}: unknown argument(s) {', '.join(sorted(unknown))}; accepted: {', '.join(props)}")
+        raise ToolError(
+            code="tool_unknown_args", tool=tool, names=", ".join(sorted(unknown)), accepted=", ".join(props)
+        )
     for name in schema["function"]["parameters"].get("required", []):
         if name not in out or (isinstance(out[name], str) and not out[name].strip()):
-            raise ToolError(f"{tool}: '{name}' is required")
+            raise ToolError(code="tool_required", tool=tool, name=name)
     for name, value in list(out.items()):
         spec = props[name]
         kind = spec.get("type")
@@ -62,9 +64,11 @@ def normalise(tool: str, raw, schema: dict) -> dict:
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 value = str(value)
             if not isinstance(value, str):
-                raise ToolError(f"{tool}: '{name}' must be a string")
+                raise ToolError(code="tool_not_text", tool=tool, name=name)
             if "enum" in spec and value.strip().lower() not in spec["enum"]:
-                raise ToolError(f"{tool}: '{name}' must be one of {', '.join(spec['enum'])}; got {value!r}")
+                raise ToolError(
+                    code="tool_bad_choice", tool=tool, name=name, choices=", ".join(spec["enum"]), value=value
+                )
             out[name] = value.strip().lower() if "enum" in spec else value
     return out
 
@@ -75,10 +79,10 @@ def _integer(tool, name, value, spec) -> int:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ToolError(f"{tool}: '{name}' must be a whole number")
+        raise ToolError(code="tool_not_integer", tool=tool, name=name)
     low, high = spec.get("minimum"), spec.get("maximum")
     if low is not None and value < low or high is not None and value > high:
-        raise ToolError(f"{tool}: '{name}' must be between {low} and {high}; got {value}")
+        raise ToolError(code="tool_out_of_range", tool=tool, name=name, low=low, high=high, value=value)
     return value
 
 
@@ -88,7 +92,7 @@ def _number(tool, name, value) -> float:
             raise ValueError
         return float(value)
     except (TypeError, ValueError):
-        raise ToolError(f"{tool}: '{name}' must be a number") from None
+        raise ToolError(code="tool_not_number", tool=tool, name=name) from None
 
 
 def _boolean(tool, name, value) -> bool:
@@ -96,4 +100,4 @@ def _boolean(tool, name, value) -> bool:
         return value
     if isinstance(value, str) and value.strip().lower() in ("true", "false", "1", "0", "yes", "no"):
         return value.strip().lower() in ("true", "1", "yes")
-    raise ToolError(f"{tool}: '{name}' must be true or false")
+    raise ToolError(code="tool_not_boolean", tool=tool, name=name)

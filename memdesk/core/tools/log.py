@@ -107,7 +107,7 @@ def calls(*, limit: int = 200, persona_id=None, only_changes: bool = False) -> l
 def get(call_id: int) -> ToolCallRecord:
     row = ToolCall.get_or_none(ToolCall.id == call_id)
     if row is None:
-        raise NotFoundError(f"no tool call {call_id}")
+        raise NotFoundError(code="no_tool_call", call=call_id)
     return _to_record(row)
 
 
@@ -115,21 +115,18 @@ def revert(call_id: int) -> Changes:
     """Undo one call (run inside a write transaction). Later edits are never overwritten."""
     row = ToolCall.get_or_none(ToolCall.id == call_id)
     if row is None:
-        raise NotFoundError(f"no tool call {call_id}")
+        raise NotFoundError(code="no_tool_call", call=call_id)
     if row.reverted_at is not None:
-        raise MemDeskError(f"tool call {call_id} was already reverted")
+        raise MemDeskError(code="call_reverted", call=call_id)
     effects = json.loads(row.effects)
     if not effects:
-        raise MemDeskError(f"tool call {call_id} ({row.tool}) changed nothing; there is nothing to revert")
+        raise MemDeskError(code="call_changed_nothing", call=call_id, tool=row.tool)
     # Check everything first: a revert is all or nothing.
     final = {e["id"]: e["version"] for e in effects}
     for memory_id, version in final.items():
         memory = Memory.get_or_none(Memory.id == memory_id)
         if memory is not None and version is not None and memory.version != version:
-            raise MemDeskError(
-                f"memory {memory_id} was changed after tool call {call_id}; revert that change first "
-                "or edit the memory by hand (nothing was reverted)"
-            )
+            raise MemDeskError(code="call_later_edit", id=memory_id, call=call_id)
     changes = Changes()
     for effect in reversed(effects):
         if Memory.get_or_none(Memory.id == effect["id"]) is None:

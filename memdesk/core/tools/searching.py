@@ -38,6 +38,11 @@ class EngineSearch:
         # Searches read the change feed themselves: every write by any process is seen.
         return self._engine
 
+    def embedder(self):
+        """The model the search uses (None: keyword-only), for embedding what a tool saved."""
+        with self._lock:
+            return self._ready().embedder
+
     def warm_up(self) -> None:
         """Open the index, cut what an upgrade left uncut, load jieba and the synonyms.
 

@@ -15,6 +15,11 @@ DELETE_LIMIT = 20  # memory_delete refuses queries matching more than this
 SearchFn = Callable[..., list]  # (query, *, persona, limit, scope, type) -> [(MemoryRecord, score)]
 
 
+def _plain(params: dict) -> dict:
+    """An error's params as JSON keeps them (the call log is stored as JSON)."""
+    return {k: v if isinstance(v, (str, int, float, bool)) or v is None else str(v) for k, v in params.items()}
+
+
 def memory_json(m: MemoryRecord, score: float | None = None) -> dict:
     out = {
         "id": m.id,
@@ -66,11 +71,11 @@ class MemoryTools:
         persona_id = None
         try:
             if name not in TOOL_NAMES:
-                raise ToolError(f"unknown tool {name!r}; available: {', '.join(TOOL_NAMES)}")
+                raise ToolError(code="tool_unknown", tool=name, available=", ".join(TOOL_NAMES))
             args = normalise(name, arguments, schema(name))
             persona_id = self.persona_id(args.pop("persona", None))
             if not self.enabled(persona_id):
-                raise ToolError("memory is switched off for this persona (autoSaveMemory); nothing was done")
+                raise ToolError(code="tool_memory_off")
             with self.store.write():
                 result, changes = getattr(self, "_" + name)(args, persona_id)
                 effects = log.effects_of(changes)
@@ -83,9 +88,11 @@ class MemoryTools:
                     ok=True,
                     effects=effects,
                 )
+            self._embed_written(changes)
             return result
         except MemDeskError as exc:
             message = str(exc) if isinstance(exc, ToolError) else f"{name}: {exc}"
+            failure = {"error": message, "code": exc.code, "params": _plain(exc.params)}  # the log says it by code
             if persona_id is None:
                 persona_id = self._persona_for_log(arguments)
             with self.store.write():
@@ -94,11 +101,21 @@ class MemoryTools:
                     persona_id=persona_id,
                     client=self.client,
                     arguments=arguments,
-                    result={"error": message},
+                    result=failure,
                     ok=False,
                     effects=[],
                 )
-            raise ToolError(message) from None
+            raise ToolError(message, code=exc.code, **exc.params) from None
+
+    def _embed_written(self, changes) -> None:
+        """Vectors for what the call saved, now (as `memdesk add` does): with the search's model."""
+        from ..embed import embed_written
+
+        searcher = self._searcher()
+        try:
+            embed_written(self.store, changes, getattr(searcher, "embedder", lambda: None)())
+        except MemDeskError:
+            pass  # saved all the same: the re-embed job gives it its vector later
 
     def _persona_for_log(self, arguments) -> str | None:
         """Whom a call that failed early acted for: the log lists it under that persona, not global."""
@@ -184,10 +201,7 @@ class MemoryTools:
         if not matches:
             return {"deleted": [], "message": f"no memory contains {query!r}; nothing was deleted"}, _no_changes()
         if len(matches) > DELETE_LIMIT:
-            raise ToolError(
-                f"memory_delete: {len(matches)} memories contain {query!r}; that is too many to "
-                f"delete at once (limit {DELETE_LIMIT}). Use a more specific query or an id."
-            )
+            raise ToolError(code="tool_delete_too_many", n=len(matches), query=query, limit=DELETE_LIMIT)
         listed = [{"id": m.id, "title": m.display_title} for m in matches]
         if args.get("dry_run"):
             return {"would_delete": listed}, _no_changes()
@@ -225,16 +239,13 @@ class MemoryTools:
         if "id" in args:
             memory = self.store.get(args["id"])
             if memory.persona_id not in (None, persona_id):
-                raise ToolError(f"memory_forget: memory {args['id']} belongs to another persona")
+                raise ToolError(code="tool_other_persona", id=args["id"])
             targets = [memory]
         else:
             filters = {k: args[k] for k in ("scope", "type") if k in args}
             tags = args.get("tags")
             if not filters and not tags:
-                raise ToolError(
-                    "memory_forget: give an id, or at least one filter (scope, type, tags); "
-                    "forgetting everything at once is not allowed"
-                )
+                raise ToolError(code="tool_forget_nothing")
             state = "active" if action == "delete" else "deleted"
             targets = self.store.list(persona=persona_id or "", merge_global=True, state=state, **filters)
             if tags:

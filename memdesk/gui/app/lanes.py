@@ -17,32 +17,42 @@ IDLE_S = 120.0  # a pause in typing keeps the search thread's warm connection
 
 
 class Lane:
+    """Jobs go to the current crew: a queue and the threads that take from it. stop() hands the
+    crew its end (one None per thread, after the jobs queued so far) and starts a new, empty
+    one, so a thread that is still busy with an old job never takes a later job's place, nor
+    its end marker a later thread's."""
+
     def __init__(self, name: str, size: int):
         self.name, self.size = name, size
         self._jobs: queue.SimpleQueue[Callable[[], None] | None] = queue.SimpleQueue()
-        self._threads: list[threading.Thread] = []
-        self._unfinished = 0  # queued or running
+        self._threads: list[threading.Thread] = []  # the current crew's
+        self._crew_unfinished = 0  # the current crew's jobs, queued or running
+        self._unfinished = 0  # every crew's
         self._state = threading.Condition()
 
     def start(self, job: Callable[[], None]) -> None:
         """Run ``job()`` on one of the lane's threads (a new one while all are busy)."""
         with self._state:
             self._unfinished += 1
-            if len(self._threads) < min(self.size, self._unfinished):
+            self._crew_unfinished += 1
+            if len(self._threads) < min(self.size, self._crew_unfinished):
                 thread = threading.Thread(
-                    target=self._work, name=f"memdesk-{self.name}-{len(self._threads) + 1}", daemon=True
+                    target=self._work,
+                    args=(self._jobs,),
+                    name=f"memdesk-{self.name}-{len(self._threads) + 1}",
+                    daemon=True,
                 )
                 self._threads.append(thread)
                 thread.start()
             self._jobs.put(job)  # under the lock: an idle thread decides to end under it too
 
-    def _work(self) -> None:
+    def _work(self, jobs: queue.SimpleQueue[Callable[[], None] | None]) -> None:
         while True:
             try:
-                job = self._jobs.get(timeout=IDLE_S)
+                job = jobs.get(timeout=IDLE_S)
             except queue.Empty:
                 with self._state:
-                    if self._jobs.empty():
+                    if jobs.empty():
                         if threading.current_thread() in self._threads:  # (not after stop)
                             self._threads.remove(threading.current_thread())
                         return
@@ -54,6 +64,8 @@ class Lane:
             finally:
                 with self._state:
                     self._unfinished -= 1
+                    if jobs is self._jobs:
+                        self._crew_unfinished -= 1
                     self._state.notify_all()
 
     def wait(self, timeout_s: float) -> bool:
@@ -65,10 +77,11 @@ class Lane:
         """Let the threads end once the jobs queued before this are done (a later start
         makes new ones). Joined when the lane is idle, else left to finish on their own."""
         with self._state:
-            threads, self._threads = self._threads, []
+            jobs, threads = self._jobs, self._threads
+            self._jobs, self._threads, self._crew_unfinished = queue.SimpleQueue(), [], 0
             idle = self._unfinished == 0
-        for _ in threads:
-            self._jobs.put(None)
+            for _ in threads:
+                jobs.put(None)
         if idle:
             for thread in threads:
                 thread.join(5)

@@ -16,6 +16,7 @@ from PySide6.QtGui import QUndoStack
 
 from ...core.errors import CancelledError, DatabaseUnavailableError, MemDeskError
 from ...core.feed import FeedReader
+from ..reasons import error_text
 from .feed_wake import FeedWaker
 from .taskman import TaskManager
 from .undo import OpCommand
@@ -214,7 +215,7 @@ class Session(QObject):
             if kept
             else self.tr("The step is no longer in the undo history.")
         )
-        reason = str(exc).rstrip()
+        reason = error_text(exc).rstrip()
         self.error_raised.emit(
             f"{what.format(step=command.text())} {reason}{'' if reason.endswith('.') else '.'} {where}"
         )
@@ -268,7 +269,7 @@ class Session(QObject):
             self.notice.emit(str(exc))  # a lost server: the status bar says "reconnecting…", no dialog per failure
             return
         if isinstance(exc, MemDeskError):
-            message = str(exc)
+            message = error_text(exc)
         else:
             self.unexpected_errors.append(exc)
             log.error(

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from ...core.errors import MemDeskError
 from ...core.tools.service import MemoryTools, brief_for
 from .. import icons
+from ..reasons import error_text
 
 DEBOUNCE_MS = 200
 GLOBAL_KEY = "__global__"
@@ -117,7 +118,7 @@ class ContextPreviewDialog(QDialog):
             brief = brief_for(tools, message=message or None, record_access=False)
         except MemDeskError as exc:
             self.text.setPlainText("")
-            self.notice.setText(str(exc))
+            self.notice.setText(error_text(exc))
             self.tokens.setText("")
             return
         self.brief = brief

@@ -96,11 +96,11 @@ class PlanModel(QAbstractTableModel):
                 return item.title or item.memory_id or ""
             if column == self.PERSONA:
                 return "" if item.status == "invalid" else self.persona_label(item.persona_id)
-            return reason_text(item.reason)
+            return reason_text(item.code, item.params, item.reason)
         if role == Qt.ItemDataRole.ForegroundRole and column == 1:
             return QColor(STATUS_COLOURS.get(item.status, "#000000"))
         if role == Qt.ItemDataRole.ToolTipRole and column in (2, 3):
-            return reason_text(item.reason) or item.title
+            return reason_text(item.code, item.params, item.reason) or item.title
         if role == STATUS_ROLE:
             return item.status
         return None

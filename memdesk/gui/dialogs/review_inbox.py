@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from ...core import ops as operations
 from ...core.errors import MemDeskError
 from ...core.maintenance import last_reports, proposals
+from ..reasons import error_text
 from .maintenance_report import report_html
 from .tables import RowTableModel, read_only_table
 
@@ -304,7 +305,7 @@ class ReviewInboxDialog(QDialog):
         def failed(exc) -> bool:
             if not isinstance(exc, MemDeskError):
                 return False  # a bug: the session reports it
-            self.ask.inform(self, title, str(exc))
+            self.ask.inform(self, title, error_text(exc))
             self.refresh()
             return True
 

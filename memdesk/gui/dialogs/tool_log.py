@@ -28,7 +28,7 @@ from ...core import ops as operations
 from ...core.errors import MemDeskError
 from ...core.io.common import bind
 from ...core.tools import log
-from ..reasons import reason_text
+from ..reasons import error_text, reason_text
 from .tables import RowTableModel, read_only_table
 
 LIMIT = 200
@@ -77,7 +77,11 @@ def load_rows(store, *, limit: int = LIMIT, global_name: str = "Global") -> list
                 r.tool,
                 r.ok,
                 "; ".join(parts),
-                reason_text(str(r.result.get("error", ""))) if isinstance(r.result, dict) else "",
+                (
+                    reason_text(r.result.get("code", ""), r.result.get("params"), str(r.result.get("error", "")))
+                    if isinstance(r.result, dict)
+                    else ""
+                ),
                 r.reverted_at is not None,
                 bool(r.effects) and r.reverted_at is None,
                 _local(r.reverted_at) if r.reverted_at is not None else "",
@@ -225,7 +229,9 @@ class ToolLogDialog(QDialog):
         def failed(exc) -> bool:
             if not isinstance(exc, MemDeskError):
                 return False  # a bug: the session reports it
-            self.ask.inform(self, self.tr("Revert"), self.tr("Could not revert this call: {error}").format(error=exc))
+            self.ask.inform(
+                self, self.tr("Revert"), self.tr("Could not revert this call: {error}").format(error=error_text(exc))
+            )
             self.refresh()
             return True
 

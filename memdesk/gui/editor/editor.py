@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from ...core import ops as operations
 from ...core.errors import ConflictError, NotFoundError, ValidationError
 from ...core.feed import is_external, is_reload
-from .. import labels
+from ..reasons import error_text
 from .banner import StateBanner
 from .conflict_dialog import ConflictDialog
 from .details import DetailsBox
@@ -329,15 +329,12 @@ class MemoryEditor(QWidget):
             self._open_conflict(exc.current)
             return True
         if isinstance(exc, ValidationError):
-            field = labels.fields().get(exc.field, exc.field)
-            self.banner.warn(
-                self.tr("Not saved — {field}: {problem}").format(field=field, problem=str(exc).split(": ", 1)[-1])
-            )
+            self.banner.warn(self.tr("Not saved — {problem}").format(problem=error_text(exc)))
             return True
         # Anything else (the lock never freed, the disk is full): say so; the edit stays here.
         self.banner.warn(
             self.tr("Not saved — {problem}. Your text is still here: save again to retry.").format(
-                problem=str(exc).rstrip(".")
+                problem=error_text(exc).rstrip(".")
             )
         )
         return False

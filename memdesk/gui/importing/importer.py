@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDialog
 
 from ...core import ops as operations
 from ..dialogs.import_preview import ImportPreviewDialog
+from ..reasons import error_text
 from ..resources_path import resource
 from .process import ImportProcess
 
@@ -68,7 +69,7 @@ class Importer(QObject):
 
         def failed(error):
             dialog.set_busy(False)
-            dialog.show_problem(str(error))
+            dialog.show_problem(error_text(error))
 
         self.session.taskman.run(
             lambda cancel, progress: job.replan(choices, cancel),

@@ -21,7 +21,7 @@ CHUNK = 1000  # plan rows per message
 
 def _send_plan(conn, plan) -> None:
     # Plain tuples in chunks: unpickling 10k objects at once would hold the window's GIL.
-    rows = [(i.index, i.status, i.memory_id, i.reason, i.title, i.persona_id) for i in plan.items]
+    rows = [(i.index, i.status, i.memory_id, i.reason, i.title, i.persona_id, i.code, i.params) for i in plan.items]
     chunks = [rows[start : start + CHUNK] for start in range(0, len(rows), CHUNK)] or [[]]
     for n, chunk in enumerate(chunks):
         last = n == len(chunks) - 1
@@ -47,7 +47,7 @@ def _child(conn, db_path: str, file_path: str, language: str = "en") -> None:
                 try:
                     plan = plan_file(store, file_path, choices=command[1], language=language)
                 except ValidationError as exc:  # a bad choice: say so, keep the last plan
-                    conn.send(("refused", str(exc)))
+                    conn.send(("refused", str(exc), exc.code, exc.params))
                     continue
                 choices = command[1]
                 _send_plan(conn, plan)
@@ -62,7 +62,7 @@ def _child(conn, db_path: str, file_path: str, language: str = "en") -> None:
     except EOFError:
         pass  # the window dropped the import
     except MemDeskError as exc:
-        conn.send(("error", type(exc).__name__, str(exc)))
+        conn.send(("error", type(exc).__name__, str(exc), exc.code, exc.params))
     except Exception as exc:  # noqa: BLE001 - reported to the window, which shows it
         conn.send(("crash", type(exc).__name__, str(exc)))
     finally:
@@ -100,7 +100,10 @@ class ImportProcess:
                 self.close()
                 raise MemDeskError(f"the import of {self.file_path.name} stopped")
         message = self._conn.recv()
-        if message[0] in ("error", "crash"):
+        if message[0] == "error":  # the child's MemDeskError, with its code for the window's words
+            self.close()
+            raise ImportFailed(message[2], code=message[3], **message[4])
+        if message[0] == "crash":
             self.close()
             raise ImportFailed(message[2])
         return message
@@ -113,11 +116,11 @@ class ImportProcess:
         while True:
             message = self._receive(cancel)
             if message[0] == "refused":
-                raise ImportFailed(message[1])
+                raise ImportFailed(message[1], code=message[2], **message[3])
             kind, fmt, source, rows, about = message
             items.extend(
-                PlanItem(i, status, mid, reason, title=title, persona_id=persona)
-                for i, status, mid, reason, title, persona in rows
+                PlanItem(i, status, mid, reason, title=title, persona_id=persona, code=code, params=params)
+                for i, status, mid, reason, title, persona, code, params in rows
             )
             if kind == "planned":
                 unknown, names, create = about

@@ -135,11 +135,13 @@ class ModelManager(QWidget):
         self.download_button.clicked.connect(self._download)
         self.cancel_button.clicked.connect(controller.cancel_download)
         self.hub.currentIndexChanged.connect(self._hub_changed)
-        self.models.currentItemChanged.connect(lambda *_: self._update_buttons())
+        self.models.currentItemChanged.connect(self._update_buttons)
+        # The controller outlives this tab: only bound methods of this tab's own objects, which Qt
+        # disconnects when the closed dialog is deleted (a lambda would stay connected and fail).
         controller.models_changed.connect(self.refresh)
         controller.download_progress.connect(self._progress)
-        controller.download_state.connect(lambda _state: self._update_buttons())
-        controller.busy_changed.connect(lambda _busy: self._update_buttons())
+        controller.download_state.connect(self._update_buttons)
+        controller.busy_changed.connect(self._update_buttons)
         controller.message.connect(self.status.setText)
 
     def refresh(self) -> None:
@@ -176,7 +178,7 @@ class ModelManager(QWidget):
         item = self.models.currentItem()
         return item.data(NAME_ROLE) if item is not None else None
 
-    def _update_buttons(self) -> None:
+    def _update_buttons(self, *_signal_args) -> None:
         c = self.controller
         busy = c.job_task is not None
         self.use_button.setEnabled(self.selected_name() is not None and not busy)

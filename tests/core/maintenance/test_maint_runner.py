@@ -159,3 +159,30 @@ def test_cli_maintain_and_proposals(store, capsys):
         run("proposals", "dismiss", "nope")
     with pytest.raises(SystemExit):
         parser.parse_args(["maintain", "--task", "nope"])
+
+
+def test_proposal_commands_take_a_unique_prefix(store, capsys):
+    """`memdesk proposals keep 7085`: like memory ids, a proposal id may be cut to a unique prefix."""
+    import argparse
+
+    from memdesk.cli import maintenance as cli_maint
+    from memdesk.core.ids import AmbiguousIdError
+    from memdesk.core.maintenance.consolidation import PROPOSALS_KEY, proposals
+
+    parser = argparse.ArgumentParser(prog="memdesk")
+    cli_maint.register(parser.add_subparsers(dest="command"))
+    store.add(content="用户养的猫叫团子，是一只很胖的橘猫")
+    store.add(content="用户养的猫叫团子，是一只非常胖的橘猫")
+    run_maintenance(store)
+    (proposal,) = proposals(store)
+    twin = dict(store.setting(PROPOSALS_KEY)[0], id=proposal.id[:6] + "ffffffffff")  # shares 6 characters
+    with store.write():
+        store.set_setting(PROPOSALS_KEY, [*store.setting(PROPOSALS_KEY), twin])
+    args = parser.parse_args(["proposals", "keep", proposal.id[:6]])
+    with pytest.raises(AmbiguousIdError, match="matches 2 merge proposals") as ambiguous:
+        args.func(args, store)
+    assert proposal.id in str(ambiguous.value)
+    args = parser.parse_args(["proposals", "keep", proposal.id[:8], "--json"])
+    assert args.func(args, store) == 0
+    assert json.loads(capsys.readouterr().out) == {"kept": proposal.id}
+    assert [p["id"] for p in store.setting(PROPOSALS_KEY)] == [twin["id"]]  # the one it named left the inbox
