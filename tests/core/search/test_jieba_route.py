@@ -13,7 +13,7 @@ from memdesk.core.search.jieba_route import best_route, word_graph
 @pytest.fixture(scope="module")
 def jieba_pair():
     ours = dictionary.segmenter()
-    jieba = dictionary._import_jieba()
+    jieba = dictionary.import_jieba()
     theirs = jieba.Tokenizer()  # jieba's own loops, over the same loaded dictionary
     theirs.FREQ, theirs.total, theirs.initialized = ours.FREQ, ours.total, True
     return ours, theirs
