@@ -27,7 +27,7 @@ def test_bridge_clause(question, clause):
 
 
 MEMORIES = [
-    "我的同事29岁。",
+    "我同事26岁。",
     "我表姐的单位叫苏州明远设计所。",
     "舅妈的单位叫成都恒信会计事务所。",
     "我同事的单位叫厦门海湾实验小学。",
@@ -51,7 +51,7 @@ def engines(store, tokenizer):
 
 def test_the_feedback_is_the_subject_the_clause_finds(engines):
     _, on, off = engines
-    question = "那个年龄是29岁的人，其单位叫什么？"
+    question = "那个年龄是26岁的人，其单位叫什么？"
     assert on.search(question, lenient=True).expanded_with == ("同事",)
     # From the best two hits of the whole question, the feedback mixes in another
     # person's memory (表姐's or 舅妈's 单位 matches the asked attribute).
@@ -61,7 +61,7 @@ def test_the_feedback_is_the_subject_the_clause_finds(engines):
 def test_the_subjects_attribute_ranks_higher(engines):
     ids, on, off = engines
     answer = ids[3]  # 我同事的单位叫厦门海湾实验小学。
-    question = "那个29岁的人在哪个单位工作？"
+    question = "那个26岁的人在哪个单位工作？"
     found, plain = on.search(question, lenient=True).ids, off.search(question, lenient=True).ids
     assert found.index(answer) < plain.index(answer)
     assert found.index(answer) < found.index(ids[2])  # ahead of 舅妈's 单位
