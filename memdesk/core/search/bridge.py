@@ -14,6 +14,9 @@ words (KeywordSettings.bridge_weight). When a second memory matches the clause
 nearly as well (two people are 33), the subject is unclear and nothing is added,
 as for any expansion. Without a clause, nothing changes.
 
+The evidence that it helps search is one benchmark's (MemDaily, with and without the
+Chinese distractors), and bridge_weight was set on it.
+
 Measured (bench/retrieval.py, keyword-only, R@5, 2026-12-02), off -> on: MemDaily
 0.906 -> 0.911 (conditional 0.930 -> 0.938, noisy 0.924 -> 0.933, post_processing
 0.887 -> 0.894; MRR@10 0.943 -> 0.948); with the Chinese distractors 0.825 ->

@@ -17,6 +17,9 @@ mostly "a bit", so bite finds bitten only), and the verbs that
 are stop words (be, do, have; "won" is one too, as in "won't", so win finds
 only win).
 
+The evidence that it helps search is one benchmark's (LoCoMo, the English one), and
+inflection_weight was set on it.
+
 Measured (bench/retrieval.py, keyword-only, R@5 / R@10, 2026-12-02), off ->
 on at half the word's weight: LoCoMo 0.657 / 0.741 -> 0.660 / 0.745 (R@1
 0.335 -> 0.348, MRR@10 0.503 -> 0.512; by conversation R@5 0.631 -> 0.644,

@@ -12,6 +12,9 @@ one way: asking for 冰箱 does not find every appliance. A kind counts only as 
 the question as the tokenizer cuts it: 家电 inside 我家电视 (my home's TV) or 水果 inside
 水果刀 (a fruit knife) names no kind.
 
+The evidence that it helps search is one benchmark's (MemDaily, with and without the
+Chinese distractors; LoCoMo's questions are English), and kind_weight was set on it.
+
 Measured (bench/retrieval.py, keyword-only, R@5, 2026-12-02). MemDaily: 0.911 without
 this and answer_words.py; 0.922 with this alone; 0.936 with both (0.9352 / 0.9357 /
 0.9360 at kind_weight 0.3 / 0.5 / 1.0: flat, so half, below a literal match). With the
