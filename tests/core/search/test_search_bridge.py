@@ -19,6 +19,12 @@ from memdesk.core.search.keyword import KeywordSettings
         # 那个 after a modifier is a demonstrative, not the start of a clause.
         ("我昨天去的那个公园是啥公园啊？", None),
         ("那是什么？", None),
+        # Words 那 begins, and 那 before a pronoun ("then you…"), open no clause; 那么 "so," does.
+        ("那你的老家是哪儿的，在哪里工作？", None),
+        ("周末好无聊。那天我看到的新餐厅，叫什么？", None),
+        ("那么多喜欢猫的人，都住在哪？", None),
+        ("那么住在城东的人，他们在哪上班？", "住在城东的人"),
+        ("那些爱钓鱼的人，住在哪？", "爱钓鱼的人"),
         ("What is the job of the person who is 33?", None),
     ],
 )
