@@ -1,4 +1,5 @@
-"""Every memory of a window's view as compact columns: what the tree holds.
+"""What the window's tree and result list show of a memory (a Brief), and every memory of a
+window's view as compact columns (a BriefTable): what the tree holds.
 
 A Brief object per memory (its slots, its id and title strings, a dict entry)
 cost ~400 bytes: a window showing a million memories grew by 400 MB once its
@@ -22,14 +23,37 @@ from __future__ import annotations
 from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 
 import numpy as np
-
-from .listing import Brief
 
 STATES = ("active", "deleted", "expired", "superseded")
 GONE = -1  # the state of a row whose memory left the view
 _STATE_CODE = {name: code for code, name in enumerate(STATES)}
+
+
+@dataclass(frozen=True, slots=True)
+class Brief:
+    """One memory as the tree and the result list show it (listing.py reads them)."""
+
+    id: str
+    persona_id: str | None
+    group: str
+    title: str  # record.display_title
+    tags: tuple[str, ...]
+    type: str
+    tier: str
+    state: str  # active | deleted | expired | superseded
+    importance: int
+    # (no update time: nothing in the tree or the result list shows it, and at a
+    # million memories its strings were 75 MB)
+
+    @property
+    def sort_key(self) -> tuple[str, str]:
+        # The title itself when it folds to itself (Chinese titles): the tree build makes a
+        # key per memory, and a million new copies were ~100 MB at its peak.
+        folded = self.title.casefold()
+        return (self.title if folded == self.title else folded, self.id)
 
 
 class _Texts:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .changes import Changes
-from .models import Memory, MemoryTag, UTCDateTimeField
+from .models import Memory, MemoryTag, UTCDateTimeField, database
 
 INSERT_BATCH = 1000  # new rows sent at once when their estimates stream in
 
@@ -80,4 +80,4 @@ def _insert_rows(model, rows: list[dict]) -> None:
         for i, convert in times:
             values[i] = convert(values[i])
         params.append(values)
-    model._meta.database.connection().executemany(sql, params)
+    database.connection().executemany(sql, params)

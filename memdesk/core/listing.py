@@ -11,38 +11,16 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
 
 from peewee import fn
 
 from . import collector, models, queries
+from .brief_table import Brief, BriefTable
 from .models import Memory
 from .times import now_utc
 
 TITLE_CHARS = 40
 YIELD_EVERY = 2000
-
-
-@dataclass(frozen=True, slots=True)
-class Brief:
-    id: str
-    persona_id: str | None
-    group: str
-    title: str  # record.display_title
-    tags: tuple[str, ...]
-    type: str
-    tier: str
-    state: str  # active | deleted | expired | superseded
-    importance: int
-    # (no update time: nothing in the tree or the result list shows it, and at a
-    # million memories its strings were 75 MB)
-
-    @property
-    def sort_key(self) -> tuple[str, str]:
-        # The title itself when it folds to itself (Chinese titles): the tree build makes a
-        # key per memory, and a million new copies were ~100 MB at its peak.
-        folded = self.title.casefold()
-        return (self.title if folded == self.title else folded, self.id)
 
 
 def display_title(title: str, content_start: str) -> str:
@@ -117,8 +95,6 @@ def load_briefs(store, *, persona=queries.ALL, ids=None, cancel=lambda: False) -
 def load_table(store, *, persona=queries.ALL, cancel=lambda: False):
     """Every memory in the persona's view (all states) as a BriefTable: the same briefs as
     load_briefs, in a tenth of the memory (brief_table.py)."""
-    from .brief_table import BriefTable  # it builds on Brief, defined here
-
     table = BriefTable()
     for fields in _brief_fields(store, persona, None, cancel):
         table.add(*fields)

@@ -224,7 +224,7 @@ def _get_row(memory_id: str) -> Any:  # a Memory row; Any: its fields hold Pytho
     return row
 
 
-def _current_values(row: Memory) -> dict:
+def current_values(row: Memory) -> dict:
     rec = memory_record(row)
     return {name: getattr(rec, name) for name in IMPORTABLE if hasattr(rec, name)}
 
@@ -236,7 +236,7 @@ def update(
     if expected_version is not None and row.version != expected_version:
         raise ConflictError(memory_id, expected_version, memory_record(row))
     cleaned = clean(fields, allowed=allowed)
-    before_all = _current_values(row)
+    before_all = current_values(row)
     changed = {k: val for k, val in cleaned.items() if before_all.get(k) != val}
     if not changed:
         return Changes()

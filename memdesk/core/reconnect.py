@@ -1,6 +1,6 @@
 """A dropped PostgreSQL connection (server restarted, network cut): retried or reported.
 
-Every Store method runs through ``call`` (store_feed._bound). When the server went away,
+Every Store method runs through ``call`` (store_feed.bound). When the server went away,
 psycopg raises OperationalError and marks the connection closed; PgDatabase then opens a
 fresh one on the next call. Here:
 - a read, or a write that failed before its transaction took the write lock (nothing of it

@@ -33,13 +33,10 @@ from .ids import resolve_prefix
 from .location import display_name, is_url, redact
 from .models import Memory, Persona, Revision, Setting
 from .records import MemoryRecord, PersonaRecord, RevisionRecord
-from .store_feed import ChangeFeed, _bound
+from .store_feed import ChangeFeed, bound
 
 ALL = queries.ALL
 GLOBAL = queries.GLOBAL
-
-
-_bound_method = _bound
 
 
 def _ids(ids) -> list[str]:
@@ -94,12 +91,12 @@ class Store(ChangeFeed):
         if models.database.obj is not self._db:
             models.database.initialize(self._db)
 
-    @_bound
+    @bound
     def execute_sql(self, sql: str, params: tuple = ()):
         """Plain SQL on this thread's connection (maintenance's ANALYZE and PRAGMAs); a cursor."""
         return self._db.execute_sql(sql, params)
 
-    @_bound_method
+    @bound
     def connection(self):
         """This thread's sqlite3 connection (the search index reads it directly)."""
         return self._db.connection()
@@ -163,14 +160,14 @@ class Store(ChangeFeed):
         sync(self._db.connection(), self.tokenizer, ids, personas=len(ids) < len(rows), ahead=ahead)
 
     # ---- reading -----------------------------------------------------------------
-    @_bound
+    @bound
     def get(self, memory_id: str) -> MemoryRecord:
         row = Memory.get_or_none(Memory.id == memory_id)
         if row is None:
             raise NotFoundError(code="no_memory", id=memory_id)
         return memory_record(row)
 
-    @_bound
+    @bound
     def get_many(self, ids: Iterable[str]) -> dict[str, MemoryRecord]:
         ids = list(dict.fromkeys(ids))
         found = {}
@@ -179,7 +176,7 @@ class Store(ChangeFeed):
                 found[row.id] = memory_record(row)
         return found
 
-    @_bound
+    @bound
     def iter_records(self, *, batch: int = 2000) -> Iterator[MemoryRecord]:
         """Every memory, deleted and superseded ones included, in the order they were stored.
 
@@ -197,32 +194,32 @@ class Store(ChangeFeed):
             yield from (memory_record(r) for r in rows)
             last = rows[-1].stored_order
 
-    @_bound
+    @bound
     def list(self, *, sort="updated_at", descending=True, offset=0, limit=None, **filters) -> list[MemoryRecord]:
         query = queries.sorted_paged(
             queries.filtered(**filters), sort=sort, descending=descending, offset=offset, limit=limit
         )
         return [memory_record(r) for r in query]
 
-    @_bound
+    @bound
     def count(self, **filters) -> int:
         return queries.filtered(**filters).count()
 
-    @_bound
+    @bound
     def load_for_persona(self, persona_id: str | None, *, state="active") -> builtins.list[MemoryRecord]:
         """A persona's memories plus the global ones (seed 000); None = global only."""
         return self.list(persona=persona_id or GLOBAL, merge_global=True, state=state)
 
-    @_bound
+    @bound
     def stats(self, **kwargs) -> dict:
         return queries.stats(**kwargs)
 
-    @_bound
+    @bound
     def revisions(self, memory_id: str) -> builtins.list[RevisionRecord]:
         rows = Revision.select().where(Revision.memory == memory_id).order_by(Revision.id)
         return [revision_record(r) for r in rows]
 
-    @_bound
+    @bound
     def supersede_chain(self, memory_id: str) -> builtins.list[MemoryRecord]:
         """Oldest to newest: the memories this one replaced, itself, and its replacements."""
         start = self.get(memory_id)
@@ -246,11 +243,11 @@ class Store(ChangeFeed):
             chain.append(current)
         return chain
 
-    @_bound
+    @bound
     def group_names(self) -> builtins.list[str]:
         return [g for (g,) in Memory.select(Memory.group).distinct().order_by(Memory.group).tuples() if g]
 
-    @_bound
+    @bound
     def tag_names(self) -> builtins.list[str]:
         from .models import MemoryTag
 
@@ -268,65 +265,65 @@ class Store(ChangeFeed):
         self.tokenizer.warm_up()
         score("预热")
 
-    @_bound
+    @bound
     def add(self, **fields) -> Changes:
         self._ready_to_cut()
         with self.write():
             return memory_ops.add(fields)
 
-    @_bound
+    @bound
     def add_many(self, items: builtins.list[dict], *, source: str = "import") -> Changes:
         self._ready_to_cut()
         with self.write():
             return memory_ops.add_many(items, source=source)
 
-    @_bound
+    @bound
     def update(self, memory_id: str, *, expected_version: int | None, reason: str = "edit", **fields) -> Changes:
         self._ready_to_cut()
         with self.write():
             return memory_ops.update(memory_id, fields, expected_version=expected_version, reason=reason)
 
-    @_bound
+    @bound
     def delete(self, ids) -> Changes:
         with self.write():
             return memory_ops.delete(_ids(ids))
 
-    @_bound
+    @bound
     def restore(self, ids) -> Changes:
         self._ready_to_cut()
         with self.write():
             return memory_ops.restore(_ids(ids))
 
-    @_bound
+    @bound
     def purge(self, ids) -> Changes:
         with self.write():
             return memory_ops.purge(_ids(ids))
 
-    @_bound
+    @bound
     def upsert(self, *, reason: str = "ai", **fields) -> Changes:
         """Update the memory with this dedup_key (and persona), else add one (seed 001)."""
         self._ready_to_cut()
         with self.write():
             return memory_ops.upsert(fields, reason=reason)
 
-    @_bound
+    @bound
     def supersede(self, old_id: str, *, new_id: str | None = None, reason: str = "supersede", **fields) -> Changes:
         self._ready_to_cut()
         with self.write():
             return memory_ops.supersede(old_id, new_id=new_id, fields=fields, reason=reason)
 
-    @_bound
+    @bound
     def revert(self, memory_id: str, revision_id: int, *, expected_version: int | None) -> Changes:
         self._ready_to_cut()
         with self.write():
             return memory_ops.revert(memory_id, revision_id, expected_version=expected_version)
 
-    @_bound
+    @bound
     def touch(self, ids, *, mentions: bool = False) -> Changes:
         with self.write():
             return memory_ops.touch(_ids(ids), mentions=mentions)
 
-    @_bound
+    @bound
     def clean(self, *, trash_days: int | None = None, now: datetime | None = None) -> Changes:
         """Expire short-term memories past expires_at (to the trash); purge trash older than
         ``trash_days`` (default: the maintenance.trash_days setting, else 30). The same steps
@@ -336,20 +333,20 @@ class Store(ChangeFeed):
         return expiry.clean(self, trash_days=expiry.trash_days(self, trash_days), now=now)
 
     # ---- personas -------------------------------------------------------------------
-    @_bound
+    @bound
     def personas(self) -> builtins.list[PersonaRecord]:
         return [persona_record(p) for p in Persona.select().order_by(Persona.name)]
 
-    @_bound
+    @bound
     def persona(self, persona_id: str) -> PersonaRecord:
         return persona_record(persona_ops.get_row(persona_id))
 
-    @_bound
+    @bound
     def persona_by_name(self, name: str) -> PersonaRecord | None:
         row = Persona.get_or_none(Persona.name == name)
         return persona_record(row) if row else None
 
-    @_bound
+    @bound
     def resolve_persona(self, name_or_id: str | None) -> str | None:
         """A persona id from a name, an id or a unique prefix of one (4+ characters); ''/None/'global'
         mean global (None)."""
@@ -365,41 +362,41 @@ class Store(ChangeFeed):
             raise ValidationError("persona", code="no_persona_named", name=text)
         return row.id
 
-    @_bound
+    @bound
     def create_persona(self, **fields) -> tuple[str, Changes]:
         with self.write():
             return persona_ops.create(**fields)
 
-    @_bound
+    @bound
     def update_persona(self, persona_id: str, **fields) -> Changes:
         with self.write():
             return persona_ops.update(persona_id, **fields)
 
-    @_bound
+    @bound
     def rename_persona(self, persona_id: str, name: str) -> Changes:
         return self.update_persona(persona_id, name=name)
 
-    @_bound
+    @bound
     def delete_persona(self, persona_id: str, *, memories: str) -> Changes:
         with self.write():
             return persona_ops.delete(persona_id, memories=memories)
 
     # ---- vectors --------------------------------------------------------------------
-    @_bound
+    @bound
     def put_vectors(self, model_id: str, items) -> None:
         with self.write():
             vectors.put(model_id, items)
 
-    @_bound
+    @bound
     def stored_vectors(self, model_id: str, ids) -> dict:
         """{memory id: (text hash, vector)} of the model's stored vectors for ``ids``."""
         return vectors.of(model_id, ids)
 
-    @_bound
+    @bound
     def load_vectors(self, model_id: str):
         return vectors.load(model_id)
 
-    @_bound
+    @bound
     def texts_to_embed(self, ids: builtins.list[str]) -> dict[str, tuple[str, str]]:
         """(title, content) of the live memories among ``ids``: all the re-embed job reads
         (a light query: full records cost it several per cent of its time)."""
@@ -413,22 +410,22 @@ class Store(ChangeFeed):
             found.update((memory_id, (title, content)) for memory_id, title, content in rows)
         return found
 
-    @_bound
+    @bound
     def stale_vector_ids(self, model_id: str) -> builtins.list[str]:
         return vectors.stale_ids(model_id)
 
-    @_bound
+    @bound
     def drop_vectors(self, model_id: str | None = None) -> int:
         with self.write():
             return vectors.drop(model_id)
 
     # ---- settings -------------------------------------------------------------------
-    @_bound
+    @bound
     def setting(self, key: str, default=None):
         row = Setting.get_or_none(Setting.key == key)
         return json.loads(row.value) if row else default
 
-    @_bound
+    @bound
     def set_setting(self, key: str, value) -> None:
         with self.write():
             text = json.dumps(value, ensure_ascii=False)

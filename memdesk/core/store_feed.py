@@ -15,7 +15,7 @@ from . import reconnect
 from .changes import Changes
 
 
-def _bound(method):
+def bound(method):
     """Point the models at this store's file before touching it.
 
     The models share one DatabaseProxy; the app uses one store at a time, but a
@@ -46,7 +46,7 @@ class ChangeFeed:
     bind: Any
     write: Any
 
-    @_bound
+    @bound
     def data_version(self):
         """Changes when another connection commits (PRAGMA data_version). On PostgreSQL the
         server's transaction snapshot, which moves when any writing transaction starts or
@@ -103,12 +103,12 @@ class ChangeFeed:
         except (peewee.OperationalError, peewee.InterfaceError):
             return False  # the server or the database is away: the write that follows says so
 
-    @_bound
+    @bound
     def change_marker(self) -> int:
         """The newest change-feed position; pass it to changes_since later."""
         return self._db.execute_sql("SELECT COALESCE(MAX(seq), 0) FROM change_log").fetchone()[0]
 
-    @_bound
+    @bound
     def changes_since(self, marker: int, *, limit: int = 50_000) -> tuple[int, Changes]:
         """Everything any process changed after ``marker`` (triggers write the feed).
 

@@ -73,11 +73,9 @@ def test_a_write_just_before_an_import_leaves_it_free_to_fork(tmp_path, monkeypa
     db_path = tmp_path / "m.db"  # a SQLite file: PostgreSQL has no write-ahead log of ours
     store = Store.open(db_path)
     try:
-        started = time.monotonic()
         store.add(content="导入之前的一条")
         assert threading.active_count() == 2
         assert can_fork()
-        assert time.monotonic() - started >= 0.3  # it waited for the checkpoint
-        assert store._checkpoints.done == 1
+        assert store._checkpoints.done == 1  # it waited for the checkpoint to finish
     finally:
         store.close()

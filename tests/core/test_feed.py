@@ -1,7 +1,6 @@
 """The change-feed reader an open window follows: what another connection did, touches left out."""
 
 import threading
-import time
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -111,22 +110,42 @@ def test_a_reader_not_behind_the_prune_loses_nothing(db_path):
     mine.close(), other.close()
 
 
+def _ended(wait, within: float = 60.0):
+    """Run ``wait`` on a thread; what it returned, once it has returned. ``within`` is only a
+    bound for a broken wait: the waits below ask for an hour, so returning at all is the event."""
+    result: list = []
+    thread = threading.Thread(target=lambda: result.append(wait()))
+    thread.start()
+    thread.join(within)
+    assert not thread.is_alive(), "the wait did not end"
+    return result[0]
+
+
 def test_a_waiter_wakes_at_a_commit_and_cancel_ends_its_wait_at_once(db_path):
     store = Store.open(db_path)
     waiter = waiter_for(store, store.connect_target())
     assert not waiter.wait(0.01)  # PostgreSQL: LISTEN now; nobody wrote
-    # Another connection: the store's own, on another thread (SQLite's data_version counts others' commits).
-    writer = threading.Timer(0.3, lambda: store.add(content="别的连接写的"))
+    # Another connection: the store's own, on another thread (SQLite's data_version counts
+    # others' commits). It writes until the waiter has woken: SQLite's waiter sees only a commit
+    # made after its wait began.
+    woken = threading.Event()
+
+    def write_until_woken():
+        while not woken.is_set():
+            store.add(content="别的连接写的")
+            woken.wait(0.05)
+
+    writer = threading.Thread(target=write_until_woken)
     writer.start()
-    start = time.monotonic()
-    assert waiter.wait(10) and time.monotonic() - start < 5
+    assert _ended(lambda: waiter.wait(3600))
+    woken.set()
     writer.join()
+    while waiter.wait(0.5):  # PostgreSQL: the notices of the writes after the wake
+        pass
     assert not waiter.wait(0.2)  # nobody wrote since
-    threading.Timer(0.3, waiter.cancel).start()  # as a closing window does, from its UI thread
-    start = time.monotonic()
-    assert not waiter.wait(30) and time.monotonic() - start < 5
-    assert not waiter.wait(30)  # and every later wait returns at once
-    assert time.monotonic() - start < 5
+    waiter.cancel()  # as a closing window does, from its UI thread
+    assert _ended(lambda: waiter.wait(3600)) is False
+    assert _ended(lambda: waiter.wait(3600)) is False  # and every later wait returns at once
     waiter.close()
     store.close()
 

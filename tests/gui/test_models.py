@@ -7,9 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memdesk.core.brief_table import BriefTable
+from memdesk.core.brief_table import Brief, BriefTable
 from memdesk.core.io.plan import plan_file
-from memdesk.core.listing import Brief, load_briefs, load_table
+from memdesk.core.listing import load_briefs, load_table
 from memdesk.gui.browser import tree_nodes
 from memdesk.gui.browser.results_view import PARTS_ROLE, ResultsModel
 from memdesk.gui.browser.search_backend import Hit, Outcome, SearchBackend

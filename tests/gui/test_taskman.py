@@ -8,7 +8,7 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PySide6.QtCore import QThread
+from PySide6.QtCore import QCoreApplication, QThread
 
 from memdesk.core.errors import CancelledError
 from memdesk.gui.app.taskman import TaskManager
@@ -89,13 +89,18 @@ def test_db_lane_runs_one_task_at_a_time(qtbot, taskman):
 def test_a_result_arriving_after_shutdown_reaches_no_callback(qtbot, taskman):
     """A switch to another database shuts the old session's manager down: a task that ends
     then must not run its callback against the closed store and views."""
-    release = threading.Event()
+
+    def until_shutdown(cancel):  # ends once shutdown asks, so while shutdown waits for the threads
+        while not cancel():
+            time.sleep(0.005)
+        return True
+
     done, failed = [], []
-    taskman.run(lambda cancel, progress: release.wait(5) and "late", label="job", on_done=done.append)
-    taskman.run(lambda cancel, progress: release.wait(5) and 1 / 0, label="job", on_failed=failed.append)
-    threading.Timer(0.2, release.set).start()  # they end while shutdown waits for the threads
+    taskman.run(lambda cancel, progress: until_shutdown(cancel) and "late", label="job", on_done=done.append)
+    taskman.run(lambda cancel, progress: until_shutdown(cancel) and 1 / 0, label="job", on_failed=failed.append)
     assert taskman.shutdown()
-    qtbot.wait(200)  # the results' queued deliveries are processed here
+    QCoreApplication.sendPostedEvents()  # the results' queued deliveries are processed here
+    QCoreApplication.processEvents()
     assert done == [] and failed == [] and not taskman.tasks()
 
 

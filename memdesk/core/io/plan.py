@@ -23,7 +23,7 @@ from typing import cast
 
 from peewee import IntegrityError
 
-from .. import memory_ops, persona_ops
+from .. import memory_ops, models, persona_ops
 from .. import validation as v
 from ..backup import make_backup
 from ..bulk_insert import insert_new
@@ -198,7 +198,7 @@ def _rows_where_in(select: str, column: str, values):
     """Rows of ``select ... AND column IN (values)`` in chunks, through one raw
     statement each: peewee spends more building 10k-value IN lists than SQLite
     spends answering them."""
-    conn = Memory._meta.database.connection()
+    conn = models.database.connection()
     for chunk in _chunks(values):
         yield from conn.execute(f'{select} AND "{column}" IN ({", ".join("?" * len(chunk))})', chunk)
 
@@ -209,7 +209,7 @@ def _existing(ids) -> dict:
     found = {}
     for chunk in _chunks(found_ids):
         for row in Memory.select().where(Memory.id.in_(chunk)):
-            found[row.id] = (memory_ops._current_values(row), row.updated_at)
+            found[row.id] = (memory_ops.current_values(row), row.updated_at)
     return found
 
 

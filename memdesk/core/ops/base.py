@@ -22,7 +22,7 @@ VISIBLE = EDITABLE + ("importance_set", "superseded_by")
 # Fields an undo may write back on an existing memory (allowed by memory_ops.update).
 RESTORABLE = tuple(name for name in IMPORTABLE if name not in ("id", "created_at"))
 PERSONA_FIELDS = ("name", "description", "colour", "auto_save_memory")
-_ABSENT = None  # the fingerprint of a memory or persona that does not exist
+ABSENT = None  # the fingerprint of a memory or persona that does not exist
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def snapshot(record: MemoryRecord) -> dict:
     return {name: getattr(record, name) for name in IMPORTABLE if hasattr(record, name)}
 
 
-def _require(records: dict, ids: list[str]) -> None:
+def require_memories(records: dict, ids: list[str]) -> None:
     missing = [i for i in ids if i not in records]
     if missing:
         raise NotFoundError(f"no memory with id {missing[0]!r}")
@@ -75,7 +75,7 @@ def _require(records: dict, ids: list[str]) -> None:
 # ---- fingerprints: "is this still as the step left it?" --------------------------------------
 def fingerprint(record: MemoryRecord | None) -> tuple | None:
     if record is None:
-        return _ABSENT
+        return ABSENT
     return tuple(getattr(record, name) for name in VISIBLE) + (record.deleted_at is not None,)
 
 
@@ -91,9 +91,9 @@ def _short(value) -> str:
 
 
 def _differences(expected: tuple | None, current: tuple | None) -> list[str]:
-    if expected is _ABSENT:
+    if expected is ABSENT:
         return ["it exists again"]
-    if current is _ABSENT:
+    if current is ABSENT:
         return ["it no longer exists"]
     names = VISIBLE + ("in the trash",)
     return [
@@ -120,16 +120,16 @@ def persona_fingerprint(store, persona_id: str) -> tuple | None:
     try:
         persona = store.persona(persona_id)
     except NotFoundError:
-        return _ABSENT
+        return ABSENT
     return tuple(getattr(persona, name) for name in PERSONA_FIELDS)
 
 
 def check_persona(store, persona_id: str, expected) -> None:
     current = persona_fingerprint(store, persona_id)
     if current != expected:
-        if current is _ABSENT:
+        if current is ABSENT:
             differences = ["it no longer exists"]
-        elif expected is _ABSENT:
+        elif expected is ABSENT:
             differences = ["it exists again"]
         else:
             differences = [
@@ -140,11 +140,11 @@ def check_persona(store, persona_id: str, expected) -> None:
         raise StaleStepError(f"persona {persona_id}", persona_id, differences)
 
 
-def _owned(store, persona_id: str) -> list[str]:
+def persona_memory_ids(store, persona_id: str) -> list[str]:
     return memory_ids(store, persona=persona_id, merge_global=False, state="all")
 
 
-def _update(store, memory_id: str, fields: dict, *, expected_version=None, reason: str = "edit") -> Changes:
+def update_restorable(store, memory_id: str, fields: dict, *, expected_version=None, reason: str = "edit") -> Changes:
     """store.update that may also put back importance_set and the other stored fields an undo needs."""
     with store.write():
         return memory_ops.update(
@@ -152,7 +152,7 @@ def _update(store, memory_id: str, fields: dict, *, expected_version=None, reaso
         )
 
 
-def _check_setting(store, key: str, expect) -> None:
+def check_setting(store, key: str, expect) -> None:
     current = store.setting(key, None)
     if current != expect:
         raise StaleStepError(

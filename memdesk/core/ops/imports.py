@@ -8,7 +8,7 @@ from functools import partial
 from ..changes import Changes
 from ..io.personas import ALIASES_KEY
 from ..io.plan import ImportPlan, apply_import
-from .base import RESTORABLE, Result, _check_setting, fingerprints, persona_fingerprint, sequence
+from .base import RESTORABLE, Result, check_setting, fingerprints, persona_fingerprint, sequence
 from .memories import remove_memories, update_memories
 from .personas import delete_persona
 
@@ -49,7 +49,7 @@ def set_import_aliases(store, *, value, expect=...) -> Result:
     """Put the remembered persona choices of imports (source id -> persona) back to ``value``."""
     with store.write():
         if expect is not ...:
-            _check_setting(store, ALIASES_KEY, expect)
+            check_setting(store, ALIASES_KEY, expect)
         before = store.setting(ALIASES_KEY, None)
         store.set_setting(ALIASES_KEY, value if value is not None else {})
         left = store.setting(ALIASES_KEY, None)

@@ -9,7 +9,16 @@ from ..changes import Changes
 from ..errors import NotFoundError
 from ..listing import memory_ids
 from ..memory_ops import EDITABLE
-from .base import _ABSENT, Result, _require, _update, check_memories, fingerprint, fingerprints, snapshot
+from .base import (
+    ABSENT,
+    Result,
+    check_memories,
+    fingerprint,
+    fingerprints,
+    require_memories,
+    snapshot,
+    update_restorable,
+)
 
 
 # ---- memories ---------------------------------------------------------------------------
@@ -25,7 +34,7 @@ def _rows_to_readd(store, ids: list[str], expect: dict | None) -> tuple[dict, li
     """(records, their snapshots) of ``ids`` once the step is known not to be stale; inside a write."""
     check_memories(store, expect)
     records = store.get_many(ids)
-    _require(records, ids)
+    require_memories(records, ids)
     return records, [snapshot(records[i]) for i in ids]
 
 
@@ -44,7 +53,7 @@ def remove_memories(store, *, ids: list[str], expect: dict | None = None) -> Res
 def readd_memories(store, *, rows: list[dict]) -> Result:
     ids = [r["id"] for r in rows]
     with store.write():
-        check_memories(store, dict.fromkeys(ids, _ABSENT))
+        check_memories(store, dict.fromkeys(ids, ABSENT))
         changes = store.add_many([dict(r) for r in rows], source="manual")
         left = fingerprints(store, ids)
     return Result(changes, partial(remove_memories, ids=ids, expect=left))
@@ -70,7 +79,7 @@ def update_memories(
     with store.write():
         check_memories(store, expect)
         before = store.get_many(ids)
-        _require(before, ids)
+        require_memories(before, ids)
         for memory_id in ids:
             fields = edits[memory_id]
             record = before[memory_id]
@@ -78,7 +87,7 @@ def update_memories(
             if "importance" in fields:  # setting importance marks it chosen by hand; undo puts that back too
                 back["importance_set"] = record.importance_set
             inverse[memory_id] = back
-            if _update(store, memory_id, fields, expected_version=versions.get(memory_id), reason=reason):
+            if update_restorable(store, memory_id, fields, expected_version=versions.get(memory_id), reason=reason):
                 updated.append(memory_id)
         left = fingerprints(store, ids)
     return Result(Changes(updated=tuple(updated)), partial(update_memories, edits=inverse, expect=left, reason=reason))
@@ -93,7 +102,7 @@ def edit_tags(store, *, ids: list[str], add: Iterable[str] = (), remove: Iterabl
     add, remove = list(add), set(remove)
     with store.write():
         records = store.get_many(ids)
-        _require(records, list(ids))
+        require_memories(records, list(ids))
         edits = {}
         for memory_id in dict.fromkeys(ids):
             old = records[memory_id].tags
@@ -110,7 +119,7 @@ def delete_memories(store, *, ids: list[str], expect: dict | None = None, put_ba
     with store.write():
         check_memories(store, expect)
         for memory_id, fields in (put_back or {}).items():
-            _update(store, memory_id, fields, reason="restore")
+            update_restorable(store, memory_id, fields, reason="restore")
         changes = store.delete(list(ids))
         left = fingerprints(store, changes.deleted)
     return Result(changes, partial(restore_memories, ids=list(changes.deleted), expect=left))

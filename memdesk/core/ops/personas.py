@@ -6,16 +6,16 @@ from functools import partial
 
 from ..listing import memory_ids
 from .base import (
-    _ABSENT,
+    ABSENT,
     PERSONA_FIELDS,
     Result,
     StaleStepError,
-    _owned,
     check_memories,
     check_persona,
     fingerprints,
     merge,
     persona_fingerprint,
+    persona_memory_ids,
 )
 
 
@@ -55,7 +55,7 @@ def delete_persona(store, *, persona_id: str, memories: str, expect: tuple | Non
     exactly the memories it owned when the step left it.
     """
     with store.write():
-        owned = _owned(store, persona_id)
+        owned = persona_memory_ids(store, persona_id)
         if expect is not None:
             persona_left, memories_left = expect
             check_persona(store, persona_id, persona_left)
@@ -98,7 +98,7 @@ def recreate_persona(
 ) -> Result:
     parts = []
     with store.write():
-        check_persona(store, persona_id, _ABSENT)
+        check_persona(store, persona_id, ABSENT)
         check_memories(store, expect)
         _, created = store.create_persona(id=persona_id, **fields)
         parts.append(created)

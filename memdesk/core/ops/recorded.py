@@ -6,7 +6,16 @@ from __future__ import annotations
 from functools import partial
 
 from ..changes import Changes
-from .base import RESTORABLE, Result, StaleStepError, _check_setting, _update, check_memories, fingerprints, snapshot
+from .base import (
+    RESTORABLE,
+    Result,
+    StaleStepError,
+    check_memories,
+    check_setting,
+    fingerprints,
+    snapshot,
+    update_restorable,
+)
 
 # ---- put back a recorded state (steps that are not a simple inverse: merges, inbox answers, tool reverts)
 _NOT_PUT_BACK = {"access_count", "mention_count", "last_access_at", "heat", "tier"}  # an assistant's use stays
@@ -38,7 +47,7 @@ def put_back(store, *, state: dict, expect: dict) -> Result:
     with store.write():
         check_memories(store, expect["memories"])
         for key, value in expect["settings"].items():
-            _check_setting(store, key, value)
+            check_setting(store, key, value)
         now = _recorded(store, list(state["memories"]), list(state["settings"]), list(state["calls"]))
         for call_id, value in expect["calls"].items():
             if now["calls"][call_id] != value:
@@ -53,7 +62,7 @@ def put_back(store, *, state: dict, expect: dict) -> Result:
         for memory_id, row in state["memories"].items():
             if row is not None and now["memories"][memory_id] is not None:
                 fields = {k: v for k, v in row.items() if k in RESTORABLE and k not in _NOT_PUT_BACK}
-                if _update(store, memory_id, fields, reason="restore"):
+                if update_restorable(store, memory_id, fields, reason="restore"):
                     updated.append(memory_id)
         back = [dict(row) for i, row in state["memories"].items() if row is not None and now["memories"][i] is None]
         added = store.add_many(back, source="manual").added if back else ()

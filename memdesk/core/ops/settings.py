@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from ..changes import Changes
-from .base import SAVED_SEARCHES_KEY, Result, _check_setting
+from .base import SAVED_SEARCHES_KEY, Result, check_setting
 
 
 # ---- saved searches (kept in the database, beside the memories they find) --------------------
@@ -19,7 +19,7 @@ def saved_searches(store) -> list[dict]:
 def set_saved_searches(store, *, searches: list[dict], expect=...) -> Result:
     with store.write():
         if expect is not ...:
-            _check_setting(store, SAVED_SEARCHES_KEY, expect)
+            check_setting(store, SAVED_SEARCHES_KEY, expect)
         before = store.setting(SAVED_SEARCHES_KEY, None)
         store.set_setting(SAVED_SEARCHES_KEY, list(searches))
         left = store.setting(SAVED_SEARCHES_KEY, None)
@@ -38,7 +38,7 @@ def set_global_memory_switch(store, *, on: bool, expect=...) -> Result:
     """The autoSaveMemory switch for global memories (personas keep theirs on the persona)."""
     with store.write():
         if expect is not ...:
-            _check_setting(store, GLOBAL_SWITCH_KEY, expect)
+            check_setting(store, GLOBAL_SWITCH_KEY, expect)
         before = bool(store.setting(GLOBAL_SWITCH_KEY, True))
         store.set_setting(GLOBAL_SWITCH_KEY, bool(on))
     # personas=True: the views that show the switches refresh from the one change channel.

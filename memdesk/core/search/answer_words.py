@@ -11,6 +11,11 @@ the index holds them (keyword.py). Query side only: memories are indexed as
 written. The rules are general Chinese question forms about people, events and
 quantities, not phrases of any test file; an attribute word a question already
 writes (身高) counts as its own kind of asking, so "身高是多少" also looks for 厘米.
+几天 asks how many days, but 这几天, 前几天 and 头几天 say when ("these / a few days
+ago"), and ask no duration.
+
+The evidence that it helps search is one benchmark's (MemDaily, with and without the
+Chinese distractors), and answer_weight was set on it.
 
 Measured (bench/retrieval.py, keyword-only, R@5, 2026-12-02). MemDaily: 0.911 without
 this and kinds.py; 0.924 with this alone (0.922 with kinds.py alone); 0.936 with both
@@ -40,7 +45,7 @@ _RULES = (
     (r"生日|(?:哪天|什么时候|几月几号)(?:出生|生的)", "生日 出生"),
     (r"学历|教育背景|文化程度|(?:念|读)到|(?:什么|哪个)学校毕业", "学历 教育背景 本科 硕士 博士 专科 大专 高中"),
     (r"爱好|兴趣|喜欢(?:干|做|玩)?(?:什么|啥)|平时(?:都)?(?:干|做|玩)(?:什么|啥)", "爱好 喜欢 兴趣"),
-    (r"多久|多长时间|持续时间|几天|多少天", "持续时间 天 周"),
+    (r"多久|多长时间|持续时间|(?<![这那前近头])几天|多少天", "持续时间 天 周"),  # not 这几天: these days
     (r"规模|多少人", "规模"),
     (r"在哪(?:儿|里)?(?:举行|举办|办|开)|地点|什么地方", "地点"),
     (r"邮箱|电子邮件|邮件地址", "邮箱 邮件"),

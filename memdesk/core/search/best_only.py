@@ -15,26 +15,22 @@ not hold (many candidates tie on the keyword score), more candidates are taken, 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
-from .fusion import final_scores
-
-if TYPE_CHECKING:
-    from .engine import SearchEngine
+from .fusion import SearchWeights, final_scores
 
 TOP_MIN = 2000  # matches below which the whole ranking is cheap enough
 FIRST = 256  # candidates taken first; four times as many each time the bound fails
 
 
-def best_only(engine: SearchEngine, now, limit: int, allowed: np.ndarray, terms, scored: tuple):
+def best_only(weights: SearchWeights, table, now, limit: int, allowed: np.ndarray, terms, scored: tuple):
     """(order, total, final, fusion, ranks, columns) as ranker.rank makes them, with only
     the first ``limit`` results in order and the per-slot arrays filled for the candidates
-    taken; None when too few memories match to be worth it."""
+    taken; None when too few memories match to be worth it. ``table``: the index's columns
+    (importance, heat, freshness)."""
     word_bm25, gram_bm25, pinyin_bm25, keyword = scored
     found = np.where(allowed & (keyword > 0))[0]
-    if limit <= 0 or len(found) <= max(TOP_MIN, limit) or engine.weights.fusion <= 0:
+    if limit <= 0 or len(found) <= max(TOP_MIN, limit) or weights.fusion <= 0:
         return None
     scores = keyword[found]
     # The bands rank.py's _groups gives: 1 = found by pinyin alone, after every literal hit.
@@ -47,8 +43,8 @@ def best_only(engine: SearchEngine, now, limit: int, allowed: np.ndarray, terms,
     while True:
         count = min(count, len(found))
         taken = _best(scores, count)
-        result = _score(engine, now, found[taken], scores[taken], float(scores.max()))
-        order = _first(limit, result, band[taken], in_band, _ceiling(engine, result))
+        result = _score(weights, table, now, found[taken], scores[taken], float(scores.max()))
+        order = _first(limit, result, band[taken], in_band, _ceiling(weights, table, result))
         if order is not None:
             break
         count *= 4
@@ -94,10 +90,9 @@ def _no_similarity(size: int) -> np.ndarray:
     return _NAN
 
 
-def _score(engine: SearchEngine, now, slots: np.ndarray, values: np.ndarray, top: float):
+def _score(weights: SearchWeights, table, now, slots: np.ndarray, values: np.ndarray, top: float):
     """Rank, fused and final score of these candidates as rrf() and final_scores() give
     them over the whole ranking (ranks count only better scores, all of them taken)."""
-    weights, table = engine.weights, engine._index.table
     ordered = np.sort(-values)
     positions = np.searchsorted(ordered, -values, side="left") + 1
     share = np.clip(values / top, 0.0, 1.0)
@@ -112,9 +107,8 @@ def _score(engine: SearchEngine, now, slots: np.ndarray, values: np.ndarray, top
     return slots, positions, fusion, signals, final
 
 
-def _ceiling(engine: SearchEngine, result) -> float:
+def _ceiling(weights: SearchWeights, table, result) -> float:
     """The highest final score a candidate not taken could have."""
-    weights, table = engine.weights, engine._index.table
     _, _, fusion, _, _ = result
     importance = table.cols["importance"][: table.size]
     high = (float(importance.max()) - 1.0) / 9.0 if len(importance) else 0.0

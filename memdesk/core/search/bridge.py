@@ -8,11 +8,15 @@ of the whole question, and those are often memories of other people that
 match the asked attribute (张伟的职业, 表姐的单位): their names then widen the
 query instead of the subject's. Here the clause is read apart, in Chinese's
 relative-clause form — 那(个|位) + modifier + 的 + a short head noun, before a
-comma or the verb the question goes on with — and the feedback comes from the
+comma or the verb the question goes on with; not 那天 or 那 + a pronoun, which
+open no clause — and the feedback comes from the
 one memory that best matches the clause, at the weight of the query's own
 words (KeywordSettings.bridge_weight). When a second memory matches the clause
 nearly as well (two people are 33), the subject is unclear and nothing is added,
 as for any expansion. Without a clause, nothing changes.
+
+The evidence that it helps search is one benchmark's (MemDaily, with and without the
+Chinese distractors), and bridge_weight was set on it.
 
 Measured (bench/retrieval.py, keyword-only, R@5, 2026-12-02), off -> on: MemDaily
 0.906 -> 0.911 (conditional 0.930 -> 0.938, noisy 0.924 -> 0.933, post_processing
@@ -28,7 +32,13 @@ from __future__ import annotations
 
 import re
 
-_LEAD = r"(?:^|(?<=[，,。？?！!；;：:\s]))那(?:个|位)?"
+# 那 with a classifier (那个, 那位, 那些, 那家), alone, or as 那么 "so," before the clause; not the
+# other words 那 begins (那么多 "so many", 那天 / 那时 / 那年 / 那会儿 "then", 那样, 那里 / 那边 / 那儿)
+# nor 那 before a pronoun (那你…, "then you…").
+_LEAD = (
+    r"(?:^|(?<=[，,。？?！!；;：:\s]))"
+    r"那(?:个|位|些|家|么(?![多大高远久好长重])[，,]?|(?![么天时年会样里边儿我你他她它咱]))"
+)
 # Up to a comma: the last 的 before it, and a short head noun (那个来自辽宁沈阳的，他……).
 _TO_COMMA = re.compile(_LEAD + r"(?P<clause>[^，,。？?！!；;]{2,80}的[\u4e00-\u9fff]{0,2})[，,]")
 # No comma: the first 的 and head noun the question goes on from (那个29岁的人是在哪个单位……).

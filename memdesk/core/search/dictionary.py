@@ -17,7 +17,7 @@ from . import piece_cache
 from .jieba_route import segmenter_class
 
 
-def _import_jieba():
+def import_jieba():
     """jieba imports pkg_resources only to open its own data files, which costs a
     fresh process ~0.3 s; without it jieba opens them by path (its own fallback)."""
     import sys
@@ -38,7 +38,7 @@ def _import_jieba():
 def segmenter():
     """A fresh jieba.Tokenizer with the default dictionary loaded (cutting through
     jieba_route's faster loops)."""
-    jieba = _import_jieba()
+    jieba = import_jieba()
     jieba.setLogLevel(logging.WARNING)
     seg = segmenter_class(jieba)()
     path, cached = _cached(jieba, "jieba")
@@ -90,7 +90,7 @@ def _posseg():
     the tags come from the cache (written from jieba's own parse the first time)."""
     import sys
 
-    jieba = _import_jieba()
+    jieba = import_jieba()
     with _posseg_lock:
         if "jieba.posseg" in sys.modules:
             return sys.modules["jieba.posseg"]

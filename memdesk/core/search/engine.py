@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -38,10 +38,11 @@ from .hits import Explanations, SearchHit, explain_hits
 from .index import SearchIndex, vocabulary_of
 from .keyword_settings import KeywordSettings
 from .query import parse
-from .ranker import Asked, Ranking, rank
+from .ranker import Asked, Ranking, RankInputs, rank
 from .script import available as script_folding
 from .stored import StoredIndex
 from .tokenize import Tokenizer, normalise
+from .why_not import explain_missing
 from .wordclass import function_words
 
 INLINE_EMBED_LIMIT = 64  # changed memories embedded in apply(); more wait for reembed()
@@ -311,7 +312,11 @@ class SearchEngine:
         return {p.id for p in personas if normalise(p.name) == text or p.id == value}
 
     def _rank(self, tree, asked: Asked, limit: int | None) -> Ranking:
-        return rank(self, tree, asked, limit)
+        return rank(self._rank_inputs(), tree, asked, limit)
+
+    def _rank_inputs(self) -> RankInputs:
+        """What a ranking reads of this engine (under the lock: the index is swapped by build)."""
+        return RankInputs(self._index, self.weights, self.keyword_settings, self.embedder, self._resolve_persona)
 
     def _hits(self, r: Ranking, shown: np.ndarray) -> list[SearchHit]:
         # Columns converted once (tolist) rather than per hit: this runs on every keystroke.
@@ -328,12 +333,15 @@ class SearchEngine:
         return [SearchHit(record.id, final[i], record, explanations, i) for i, record in enumerate(records)]
 
     # ---- why not ------------------------------------------------------------------
-    def explain_missing(self, query: str, memory_id: str, **options: Any) -> MissExplanation:
+    def explain_missing(self, query: str, memory_id: str, *, limit: int | None = 20, **options: Any) -> MissExplanation:
         """Why ``memory_id`` is (not) among the first ``limit`` results of this search; the
-        options are search()'s (limit, persona, semantic, expand, lenient, now): why_not.py."""
-        from .why_not import explain_missing
-
-        return explain_missing(self, query, memory_id, **options)
+        other options are search()'s (persona, semantic, expand, lenient, now): why_not.py."""
+        asked = Asked(**options)
+        asked = replace(asked, now=asked.now or now_utc())
+        tree = parse(query, lenient=asked.lenient, now=asked.now)
+        self.catch_up()
+        with self._lock:
+            return explain_missing(self._rank_inputs(), self._persona_name, tree, asked, memory_id, limit)
 
     def _persona_name(self, persona_id: str | None) -> str:
         personas = self.store.personas() if self.store is not None else self._personas

@@ -17,6 +17,9 @@ are not touched. The chatter stays in each question's terms at a low weight
 (KeywordSettings.focus_chatter): for real users what comes before "我想问" is often what
 the question is about ("昨天去了医院……我想问，医生怎么说？").
 
+The evidence that it helps search is one benchmark's (MemDaily's noisy questions, with
+and without the Chinese distractors), and focus_chatter was set on it.
+
 Measured (bench/retrieval.py, keyword-only, 2026-12-02). Cues are found in 236 of
 MemDaily's 250 noisy questions and in none of its 1,226 others, nor in LoCoMo's 997
 (unchanged: R@5 0.657, R@10 0.741; with MiniLM 0.683). R@5 (MRR@10) of the noisy

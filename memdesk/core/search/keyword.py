@@ -208,6 +208,7 @@ class KeywordIndex:
     def analyse(self, texts: list[str]) -> QueryTerms:
         """Query terms of the free words and phrases, with question focus."""
         terms = QueryTerms()
+        said: list[str] = []  # the words as cut, before any is added (kinds.py reads them)
         for text in texts:
             text = normalise(text)
             sentences = [s for s in SENTENCE_END.split(text) if s.strip()]
@@ -220,6 +221,7 @@ class KeywordIndex:
                     sentence, normalised=True, subwords=self.settings.query_subwords
                 )
                 stops += dropped
+                said += words
                 for term in words:
                     terms.words[term] = terms.words.get(term, 0.0) + weight
                 if self.settings.number_weight > 0:
@@ -242,7 +244,7 @@ class KeywordIndex:
         if terms.sentence and self.settings.synonym_weight > 0:
             self._add_synonyms(terms)
         if terms.sentence and self.settings.kind_weight > 0:
-            self._add_known(terms, kind_members(normalise(" ".join(texts))), self.settings.kind_weight)
+            self._add_known(terms, kind_members(said), self.settings.kind_weight)
         if not terms.sentence and self.settings.pinyin_weight > 0:
             self._add_pinyin(terms, texts)
         return terms

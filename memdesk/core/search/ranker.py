@@ -1,5 +1,8 @@
 """One query's ranking over a search index (the engine's search and why_not.py share it).
 
+What a ranking reads comes in a RankInputs: the index and the settings, handed by the
+engine, so this module and best_only.py need nothing of the engine itself.
+
 The free words produce up to four rankings over the memories in scope (keyword BM25, its
 expansion with related terms, substring, vector similarity); RRF fuses them — or, when
 vectors take part, a convex mix of standardised keyword and vector scores — and for
@@ -21,28 +24,44 @@ the date lift on the hybrid score as well (x1.2, x1.5) 0.6856 / 0.7822-0.7842 (n
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..embedding import Embedder
 from ..times import now_utc
 from .best_only import best_only
 from .filters import Evaluator, Plan, plan, visible_mask
-from .fusion import context_lift, final_scores, hybrid, rrf
+from .fusion import SearchWeights, context_lift, final_scores, hybrid, rrf
 from .keyword import QueryTerms
+from .keyword_settings import KeywordSettings
 from .rankings import interleave, needles, ranked
 from .when import period_mask
 
 if TYPE_CHECKING:
-    from .engine import SearchEngine
+    from .index import SearchIndex
+    from .stored import StoredIndex
 
 VECTOR_DEPTH = 50  # the most similar memories a vector ranking contributes
 SUBSTRING_CAP = 1000  # per word, when a limit is given
 NO_EMBEDDER = "keyword search only: no embedding model is set up"
 # A line that ends in a question: its last mark, before closing quotes and a trailing aside "(…)".
 _ASKS = re.compile(r"[?？][\s\"'”’」』]*(?:[(（][^()（）]*[)）]\s*)?$")
+
+
+@dataclass(frozen=True)
+class RankInputs:
+    """What a ranking reads: the index searched (in memory or the store's) and the settings
+    it ranks with; SearchEngine hands its own."""
+
+    index: SearchIndex | StoredIndex
+    weights: SearchWeights
+    keyword_settings: KeywordSettings
+    embedder: Embedder | None
+    resolve_persona: Callable[[str], set]  # a persona: filter's value -> persona ids (None: global)
 
 
 @dataclass(frozen=True)
@@ -89,40 +108,40 @@ class _Lists:
     expansion: QueryTerms
 
 
-def rank(engine: SearchEngine, tree, asked: Asked, limit: int | None) -> Ranking:
-    index = engine._index
+def rank(inputs: RankInputs, tree, asked: Asked, limit: int | None) -> Ranking:
+    index = inputs.index
     table, size = index.table, index.table.size
     persona, now, semantic, expand = asked.persona, asked.now or now_utc(), asked.semantic, asked.expand
     query_plan = plan(tree, soft_phrases=asked.lenient)
     visible = visible_mask(table, persona, tree, now)
-    evaluator = Evaluator(table, index.keyword, index.substring, engine._resolve_persona, now)
+    evaluator = Evaluator(table, index.keyword, index.substring, inputs.resolve_persona, now)
     allowed = visible.copy()
     for node in query_plan.constraints:
         allowed &= evaluator.mask(node)
 
     parts = index.keyword.analyse_parts(query_plan.rank_texts)
-    terms, scored = _keyword_scores(engine, parts, size)
+    terms, scored = _keyword_scores(inputs, parts, size)
     word_bm25, gram_bm25, pinyin_bm25, keyword = scored
-    dated = _dated(engine, terms, query_plan, table)
+    dated = _dated(inputs, terms, query_plan, table)
     if dated is not None:
         keyword = keyword * dated
         scored = (word_bm25, gram_bm25, pinyin_bm25, keyword)
-    if limit is not None and len(parts) == 1 and not _vectors_rank(engine, query_plan, semantic):
-        best = _best_ranking(engine, now, limit, query_plan, terms, allowed, visible, scored, semantic)
+    if limit is not None and len(parts) == 1 and not _vectors_rank(inputs, query_plan, semantic):
+        best = _best_ranking(inputs, now, limit, query_plan, terms, allowed, visible, scored, semantic)
         if best is not None:
             return best
-    lists = _keyword_lists(engine, parts, keyword, allowed, expand, dated) if terms else _Lists({}, {}, QueryTerms())
-    similarity, semantic_used, notice = _vector_list(engine, lists, query_plan, allowed, visible, semantic)
-    _substring_list(engine, lists.rankings, query_plan, keyword, allowed, limit)
-    fusion, ranks, members = _fuse(engine, lists, terms, query_plan, similarity, allowed)
+    lists = _keyword_lists(inputs, parts, keyword, allowed, expand, dated) if terms else _Lists({}, {}, QueryTerms())
+    similarity, semantic_used, notice = _vector_list(inputs, lists, query_plan, allowed, visible, semantic)
+    _substring_list(inputs, lists.rankings, query_plan, keyword, allowed, limit)
+    fusion, ranks, members = _fuse(inputs, lists, terms, query_plan, similarity, allowed)
 
     slots = np.where(members)[0]
     scores = {
         "importance": table.importance01(slots),
         "heat": table.heat01(slots, now),
-        "freshness": table.freshness01(slots, now, engine.weights.freshness_half_life_days),
+        "freshness": table.freshness01(slots, now, inputs.weights.freshness_half_life_days),
     }
-    final = final_scores(engine.weights, fusion[slots], scores["importance"], scores["heat"], scores["freshness"])
+    final = final_scores(inputs.weights, fusion[slots], scores["importance"], scores["heat"], scores["freshness"])
     group = _groups(ranks, slots, terms, word_bm25, gram_bm25, pinyin_bm25)
     order = np.lexsort((slots, -final, group))
 
@@ -148,7 +167,7 @@ def rank(engine: SearchEngine, tree, asked: Asked, limit: int | None) -> Ranking
     )
 
 
-def _keyword_scores(engine: SearchEngine, parts: list[QueryTerms], size: int):
+def _keyword_scores(inputs: RankInputs, parts: list[QueryTerms], size: int):
     """The query's terms (a message's questions merged) and its (word, bigram, pinyin,
     keyword) BM25 per slot; keyword = word + bigram_weight x bigram + pinyin."""
     terms = parts[0]
@@ -156,35 +175,35 @@ def _keyword_scores(engine: SearchEngine, parts: list[QueryTerms], size: int):
         terms = QueryTerms(sentence=True)
         for part in parts:
             terms.add(part)
-    keyword_index, zeros = engine._index.keyword, np.zeros(size)
+    keyword_index, zeros = inputs.index.keyword, np.zeros(size)
     word_bm25, gram_bm25 = keyword_index.scores(terms, size) if terms else (zeros, zeros)
     pinyin_bm25 = keyword_index.pinyin_scores(terms, size) if terms.pinyin else zeros
-    keyword = word_bm25 + engine.keyword_settings.bigram_weight * gram_bm25
+    keyword = word_bm25 + inputs.keyword_settings.bigram_weight * gram_bm25
     if terms.pinyin:  # (adding zeros changes nothing and costs a pass over every memory)
         keyword += pinyin_bm25
     return terms, (word_bm25, gram_bm25, pinyin_bm25, keyword)
 
 
-def _best_ranking(engine: SearchEngine, now, limit, query_plan, terms, allowed, visible, scored, semantic):
+def _best_ranking(inputs: RankInputs, now, limit, query_plan, terms, allowed, visible, scored, semantic):
     """The ranking from best_only.py when the keyword ranking alone decides (one plain
     query, no vectors; not a question: no expansion, no context): only the first
     ``limit`` results are ordered. None when it does not apply."""
     if terms.sentence or not query_plan.retrieval:
         return None
-    best = best_only(engine, now, limit, allowed, terms, scored)
+    best = best_only(inputs.weights, inputs.index.table, now, limit, allowed, terms, scored)
     if best is None:
         return None
     order, total, final, fusion, ranks, columns = best
-    notice = NO_EMBEDDER if engine.embedder is None else _no_vectors_notice(engine, semantic)
+    notice = NO_EMBEDDER if inputs.embedder is None else _no_vectors_notice(inputs, semantic)
     return Ranking(
         query_plan, terms, QueryTerms(), order, final, fusion, ranks, columns, allowed, visible, False, notice, total
     )
 
 
-def _dated(engine: SearchEngine, terms: QueryTerms, query_plan, table) -> np.ndarray | None:
+def _dated(inputs: RankInputs, terms: QueryTerms, query_plan, table) -> np.ndarray | None:
     """Per slot, the factor a question's named dates lift its keyword scores by (when.py);
     None when it names none (or is not a question)."""
-    lift = engine.keyword_settings.date_lift
+    lift = inputs.keyword_settings.date_lift
     if lift <= 0 or not terms.sentence or not query_plan.rank_texts:
         return None
     inside = period_mask(" ".join(query_plan.rank_texts), table.col("created")[: table.size])
@@ -193,10 +212,10 @@ def _dated(engine: SearchEngine, terms: QueryTerms, query_plan, table) -> np.nda
     return np.where(inside, 1.0 + lift, 1.0)
 
 
-def _keyword_lists(engine: SearchEngine, parts: list[QueryTerms], keyword, allowed, expand, dated) -> _Lists:
+def _keyword_lists(inputs: RankInputs, parts: list[QueryTerms], keyword, allowed, expand, dated) -> _Lists:
     """The keyword ranking (one per question, interleaved) and, for sentence-like queries,
     its expansion with related terms."""
-    index = engine._index
+    index = inputs.index
     size = len(keyword)
     lists = _Lists({}, {}, QueryTerms())
     part_rankings = []
@@ -204,7 +223,7 @@ def _keyword_lists(engine: SearchEngine, parts: list[QueryTerms], keyword, allow
         part_scores = keyword if len(parts) == 1 else index.keyword.combined(part, size)
         if dated is not None and len(parts) > 1:
             part_scores = part_scores * dated
-        extra = _expansion(engine, part, part_scores, allowed, expand)
+        extra = _expansion(inputs, part, part_scores, allowed, expand)
         if extra:
             lists.expansion.add(extra)
             expanded = QueryTerms(dict(part.words), dict(part.bigrams))
@@ -212,7 +231,7 @@ def _keyword_lists(engine: SearchEngine, parts: list[QueryTerms], keyword, allow
             expanded_scores = index.keyword.combined(expanded, size)
             if dated is not None:
                 expanded_scores = expanded_scores * dated
-            if engine.keyword_settings.expand_mode == "fuse":
+            if inputs.keyword_settings.expand_mode == "fuse":
                 lists.rankings["expanded"] = ranked(expanded_scores, allowed)
             else:
                 part_scores = expanded_scores
@@ -225,28 +244,28 @@ def _keyword_lists(engine: SearchEngine, parts: list[QueryTerms], keyword, allow
     return lists
 
 
-def _expansion(engine: SearchEngine, terms: QueryTerms, scores, allowed, expand: bool) -> QueryTerms:
+def _expansion(inputs: RankInputs, terms: QueryTerms, scores, allowed, expand: bool) -> QueryTerms:
     # RM3 practice: the expanded query replaces the literal ranking (keeping
     # both as separate RRF lists cost recall in stores full of chatter: the
     # literal list re-promotes chatter matches).
-    keyword = engine._index.keyword
+    keyword = inputs.index.keyword
     if not (expand and keyword.should_expand(terms)):
         return QueryTerms()
     return keyword.expansion(terms, scores, allowed)
 
 
-def _vectors_rank(engine: SearchEngine, query_plan, semantic: bool) -> bool:
+def _vectors_rank(inputs: RankInputs, query_plan, semantic: bool) -> bool:
     """Whether a vector ranking takes part (_vector_list's conditions)."""
-    vectors = engine._index.vectors
+    vectors = inputs.index.vectors
     return bool(
-        engine.embedder is not None and semantic and vectors is not None and len(vectors) and query_plan.rank_texts
+        inputs.embedder is not None and semantic and vectors is not None and len(vectors) and query_plan.rank_texts
     )
 
 
-def _vector_list(engine: SearchEngine, lists: _Lists, query_plan, allowed, visible, semantic):
+def _vector_list(inputs: RankInputs, lists: _Lists, query_plan, allowed, visible, semantic):
     """The vector ranking when a model and vectors are there; returns (similarity per slot,
     whether vectors took part, a notice on why not or what they missed)."""
-    index, embedder = engine._index, engine.embedder
+    index, embedder = inputs.index, inputs.embedder
     size = index.table.size
     similarity = np.full(size, np.nan)
     if embedder is None:
@@ -254,7 +273,7 @@ def _vector_list(engine: SearchEngine, lists: _Lists, query_plan, allowed, visib
     if not semantic:
         return similarity, False, ""
     if index.vectors is None or not len(index.vectors):
-        return similarity, False, _no_vectors_notice(engine, semantic)
+        return similarity, False, _no_vectors_notice(inputs, semantic)
     if not query_plan.rank_texts:
         return similarity, False, ""
     qvec = embedder.embed([" ".join(query_plan.rank_texts)], query=True)[0]
@@ -267,16 +286,16 @@ def _vector_list(engine: SearchEngine, lists: _Lists, query_plan, allowed, visib
     return similarity, True, notice
 
 
-def _no_vectors_notice(engine: SearchEngine, semantic: bool) -> str:
-    vectors = engine._index.vectors
+def _no_vectors_notice(inputs: RankInputs, semantic: bool) -> str:
+    vectors = inputs.index.vectors
     if semantic and (vectors is None or not len(vectors)):
         return "keyword search only: no memory has a vector for this model yet"
     return ""
 
 
-def _substring_list(engine: SearchEngine, rankings, query_plan, keyword, allowed, limit) -> None:
+def _substring_list(inputs: RankInputs, rankings, query_plan, keyword, allowed, limit) -> None:
     """Substring fallback: only what the rankings so far missed, after them."""
-    index = engine._index
+    index = inputs.index
     size = len(keyword)
     found_elsewhere = np.zeros(size, dtype=bool)
     for slots in rankings.values():
@@ -291,9 +310,9 @@ def _substring_list(engine: SearchEngine, rankings, query_plan, keyword, allowed
         rankings["substring"] = hit[np.lexsort((-keyword[hit], -counts[hit]))]
 
 
-def _fuse(engine: SearchEngine, lists: _Lists, terms, query_plan, similarity, allowed):
+def _fuse(inputs: RankInputs, lists: _Lists, terms, query_plan, similarity, allowed):
     """Fused score per slot, each slot's rank per list, and which slots are results."""
-    rankings, tie_scores, weights = lists.rankings, lists.tie_scores, engine.weights
+    rankings, tie_scores, weights = lists.rankings, lists.tie_scores, inputs.weights
     size = len(allowed)
     fusion, ranks = rrf(rankings, size, weights.rrf_k, tie_scores)
     if query_plan.retrieval:
@@ -311,14 +330,14 @@ def _fuse(engine: SearchEngine, lists: _Lists, terms, query_plan, similarity, al
         fusion = hybrid(keyword_signal, similarity, allowed, members, weights.keyword_share)
     scored = "keyword" in tie_scores or "vector" in rankings  # interleaved questions have ranks only
     if terms.sentence and scored and weights.context > 0 and query_plan.retrieval:
-        fusion, members = _lift_context(engine, fusion, ranks, rankings, members, allowed)
+        fusion, members = _lift_context(inputs, fusion, ranks, rankings, members, allowed)
     return fusion, ranks, members
 
 
-def _lift_context(engine: SearchEngine, fusion, ranks, rankings, members, allowed):
+def _lift_context(inputs: RankInputs, fusion, ranks, rankings, members, allowed):
     """The best few found memories lend a share of their score to their neighbours
     (fusion.context_lift); memories reached that way join the results."""
-    weights = engine.weights
+    weights = inputs.weights
     size = len(fusion)
     found = np.zeros(size, dtype=bool)
     for name in ("keyword", "expanded", "vector"):
@@ -329,7 +348,7 @@ def _lift_context(engine: SearchEngine, fusion, ranks, rankings, members, allowe
         return fusion, members
     lenders = np.zeros(size, dtype=bool)
     lenders[candidates[np.argsort(-fusion[candidates], kind="stable")[: weights.context_from]]] = True
-    table = engine._index.table
+    table = inputs.index.table
     previous, following = table.neighbours(weights.context_window_s)
     asking = None
     if weights.reply > weights.context:

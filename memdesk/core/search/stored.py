@@ -320,7 +320,7 @@ class StoredIndex:
         ids = list(dict.fromkeys(r[0] for r in rows))
         found = self.table.refresh(ids) if ids else []
         if not ids:
-            self.table._codes()
+            self.table.reload_codes()
         self._stats()
         if self.vectors is not None:
             for slot, ehash in found:

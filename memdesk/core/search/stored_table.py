@@ -65,7 +65,7 @@ class StoredTable(RecordTable):
                 break
             self._place(np.frombuffer(b"".join(r[0] for r in rows), dtype=META))
         self._count = int(self.col("live").sum())
-        self._codes()
+        self.reload_codes()
 
     def _place(self, rows: np.ndarray) -> None:
         if len(rows) == 0:
@@ -103,10 +103,11 @@ class StoredTable(RecordTable):
                 if slot not in live:
                     self.cols["live"][slot] = False
         self._place(np.frombuffer(b"".join(blobs), dtype=META))
-        self._codes()
+        self.reload_codes()
         return found
 
-    def _codes(self) -> None:
+    def reload_codes(self) -> None:
+        """Re-read the persona and group codes (another process may have added some)."""
         rows = self.store.connection().execute("SELECT kind, name, code FROM search_code").fetchall()
         self._persona_codes = {n: c for k, n, c in rows if k == "p"}
         self._group_codes = {n: c for k, n, c in rows if k == "g"}

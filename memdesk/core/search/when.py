@@ -5,14 +5,22 @@
 memories that match the question's words, those saved in the period it names are the
 likelier answers. The words themselves ("July", "2023") rarely appear in the memory
 that answers. The period is read from absolute dates only — a month name with an
-optional day and year, a year, or 2023年6月3日 — and it lifts (it never filters) the
+optional day and year, a year (not an amount: 2000元, $1999, 2000 people), or
+2023年6月3日 — and it lifts (it never filters) the
 keyword scores of the matching memories saved in it by DATE_LIFT (ranker.py).
 Relative times ("last week") are left alone: they are relative to the conversation,
 not to the search.
 
 A month without a year means that month of any year; a named day also takes the day
 before and after it (a memory is often saved the day after). An English month name
-counts when capitalised or next to a day or year: "may" and "march" are verbs too.
+counts next to a day or year, or capitalised after a word that introduces a time ("in
+June", "since May", "early March", "the second week of November"): "may" and "march" are
+verbs too, and April, May, June and August are given names ("What did June say?"). A
+three-letter abbreviation counts only next to a day or year ("Jan 5", "in Jan 2023"):
+alone it is more often a name ("What did Jan say?") or a word (Mar, Dec).
+
+The evidence that the lift helps search is one benchmark's (LoCoMo; MemDaily's dates are
+birthdays), and DATE_LIFT was set on it.
 
 Measured (bench/retrieval.py; R@5 / R@10), lift 0 -> 1 (the default: a memory saved in
 the named period counts twice):
@@ -70,12 +78,23 @@ _ENGLISH = re.compile(
     r"(?:,?\s+(?P<year>(?:19|20)\d\d)\b)?",
     re.I,
 )
-_YEAR = re.compile(r"(?<![\d-])((?:19|20)\d\d)(?![\d-])")
+# A bare year; not an amount (¥2000, 1999元, 2000 dollars, 1500 people) or a share (2000%).
+_YEAR = re.compile(
+    r"(?<![\d\-$¥￥€£])((?:19|20)\d\d)(?![\d\-%])"
+    r"(?!\s*[元块圆人个位名次件张本米斤克]|\s*(?:dollars?|yuan|rmb|euros?|pounds?|people|persons|words|steps|"
+    r"miles|km|kilometers|kilometres|meters|metres|kg|calories|times)\b)",
+    re.I,
+)
 _CHINESE = re.compile(
     r"(?:(?P<year>(?:19|20)\d\d)年)?(?<![\d一二三四五六七八九十])"
     r"(?P<month>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月(?:份)?(?:(?P<day>[0-3]?\d)[日号])?"
 )
 _CN_YEAR = re.compile(r"((?:19|20)\d\d)年")
+# Words after which a bare month name is the month: prepositions and modifiers of time.
+_TIME_WORDS = frozenset(
+    "in during since until till by from through throughout before after of early late mid last next this every "
+    "each".split()
+)
 
 
 @dataclass(frozen=True)
@@ -141,7 +160,8 @@ def _english(text: str):
         name = match.group("name") or match.group("name2")
         month = _MONTH_OF[name.lower()]
         day, year = match.group("d1") or match.group("d2"), match.group("year")
-        if day or year or (name[0].isupper() and not _opens(text, match.start())):
+        whole = len(name) > 3 or name.lower() == "may"  # (not an abbreviation)
+        if day or year or (whole and name[0].isupper() and _after_time_word(text, match.start())):
             yield Period(int(year) if year else None, month, _day(day)), match.span()
 
 
@@ -156,10 +176,10 @@ def _day(text: str | None) -> int | None:
     return int(text) if text and 1 <= int(text) <= 31 else None
 
 
-def _opens(text: str, at: int) -> bool:
-    """Whether a word at ``at`` opens a sentence ("May I ask …")."""
-    before = text[:at].rstrip()
-    return not before or before[-1] in ".?!:\"'\n"
+def _after_time_word(text: str, at: int) -> bool:
+    """Whether the word before ``at`` introduces a time ("in", "mid-", "last")."""
+    before = text[:at].rstrip(" -").rsplit(None, 1)
+    return bool(before) and before[-1].lower() in _TIME_WORDS
 
 
 def period_mask(text: str, created: np.ndarray) -> np.ndarray | None:

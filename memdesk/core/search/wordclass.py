@@ -50,10 +50,10 @@ def function_words() -> frozenset[str]:
 
 def _read() -> frozenset[str]:
     try:
-        from .dictionary import _import_jieba
+        from .dictionary import import_jieba
         from .piece_cache import cache_path
 
-        jieba = _import_jieba()
+        jieba = import_jieba()
         path = os.path.join(os.path.dirname(jieba.__file__), "dict.txt")
     except (OSError, ImportError):
         return frozenset()  # untagged: every word weighs the same

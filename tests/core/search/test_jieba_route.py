@@ -13,7 +13,7 @@ from memdesk.core.search.jieba_route import best_route, word_graph
 @pytest.fixture(scope="module")
 def jieba_pair():
     ours = dictionary.segmenter()
-    jieba = dictionary._import_jieba()
+    jieba = dictionary.import_jieba()
     theirs = jieba.Tokenizer()  # jieba's own loops, over the same loaded dictionary
     theirs.FREQ, theirs.total, theirs.initialized = ours.FREQ, ours.total, True
     return ours, theirs
@@ -27,7 +27,7 @@ SENTENCES = [
     "他来到了网易杭研大厦",
     "小明硕士毕业于中国科学院计算所，后在日本京都大学深造",
     "下周三要和小王去上海签200万的合同",
-    "我挺喜欢博世那个牌子的洗碗机。",
+    "我挺喜欢松下那个牌子的洗碗机。",
     "iPhone15和MacBook Pro 2023",
     "",
     "龘",

@@ -11,14 +11,20 @@ from memdesk.core.search.keyword import KeywordSettings
 @pytest.mark.parametrize(
     ("question", "clause"),
     [
-        ("那个年龄是33岁的人，其职业的主要职责是什么？", "年龄是33岁的人"),
-        ("那个29岁的人是在哪个单位工作的来着？", "29岁的人"),
-        ("另外，那个来自辽宁沈阳的，他是在哪个单位工作来着？", "来自辽宁沈阳的"),
-        ("我表哥多大了？那位名叫陈梦瑶的人，她的生日是哪天？", "名叫陈梦瑶的人"),
+        ("那个年龄是41岁的人，他的职业主要做些什么？", "年龄是41岁的人"),
+        ("那个27岁的人是在哪家公司上班的？", "27岁的人"),
+        ("另外，那个来自吉林长春的，他是在哪个单位工作来着？", "来自吉林长春的"),
+        ("我表哥多大了？那位名叫周若雨的人，她的生日是哪天？", "名叫周若雨的人"),
         ("那个主要内容是户外登山的活动，其时间是什么？", "主要内容是户外登山的活动"),
         # 那个 after a modifier is a demonstrative, not the start of a clause.
-        ("我刚刚路过的那个医院是啥医院啊？", None),
+        ("我昨天去的那个公园是啥公园啊？", None),
         ("那是什么？", None),
+        # Words 那 begins, and 那 before a pronoun ("then you…"), open no clause; 那么 "so," does.
+        ("那你的老家是哪儿的，在哪里工作？", None),
+        ("周末好无聊。那天我看到的新餐厅，叫什么？", None),
+        ("那么多喜欢猫的人，都住在哪？", None),
+        ("那么住在城东的人，他们在哪上班？", "住在城东的人"),
+        ("那些爱钓鱼的人，住在哪？", "爱钓鱼的人"),
         ("What is the job of the person who is 33?", None),
     ],
 )
@@ -27,10 +33,10 @@ def test_bridge_clause(question, clause):
 
 
 MEMORIES = [
-    "我同事29岁。",
-    "我表姐的单位叫杭州创艺设计工作室。",
-    "舅妈的单位叫广州财瑞会计事务所。",
-    "我同事的单位叫深圳南山实验中学。",
+    "我同事26岁。",
+    "我表姐的单位叫苏州明远设计所。",
+    "舅妈的单位叫成都恒信会计事务所。",
+    "我同事的单位叫厦门海湾实验小学。",
     "我表姐今年31岁。",
     "我舅妈喜欢跳广场舞。",
     "我同事特别喜欢跑步。",
@@ -51,7 +57,7 @@ def engines(store, tokenizer):
 
 def test_the_feedback_is_the_subject_the_clause_finds(engines):
     _, on, off = engines
-    question = "那个年龄是29岁的人，其单位叫什么？"
+    question = "那个年龄是26岁的人，其单位叫什么？"
     assert on.search(question, lenient=True).expanded_with == ("同事",)
     # From the best two hits of the whole question, the feedback mixes in another
     # person's memory (表姐's or 舅妈's 单位 matches the asked attribute).
@@ -60,8 +66,8 @@ def test_the_feedback_is_the_subject_the_clause_finds(engines):
 
 def test_the_subjects_attribute_ranks_higher(engines):
     ids, on, off = engines
-    answer = ids[3]  # 我同事的单位叫深圳南山实验中学。
-    question = "那个29岁的人是在哪个单位工作的来着？"
+    answer = ids[3]  # 我同事的单位叫厦门海湾实验小学。
+    question = "那个26岁的人在哪个单位工作？"
     found, plain = on.search(question, lenient=True).ids, off.search(question, lenient=True).ids
     assert found.index(answer) < plain.index(answer)
     assert found.index(answer) < found.index(ids[2])  # ahead of 舅妈's 单位

@@ -132,14 +132,14 @@ def test_the_answer_to_a_matching_question_ranks_above_weaker_matches(store, tok
 
 
 def test_quotes_in_a_sentence_do_not_exclude_lenient_results(store, tokenizer):
-    event = store.add(content="跑赏艺术之旅的主要内容是艺术展览结合跑步，边跑步边欣赏艺术。").added[0]
-    joined = store.add(content="我将要参加跑赏艺术之旅。").added[0]
+    event = store.add(content="骑行观鸟之旅的主要内容是骑自行车结合观鸟，边骑车边看鸟。").added[0]
+    joined = store.add(content="我打算参加骑行观鸟之旅。").added[0]
     engine = SearchEngine(store, tokenizer=tokenizer)
     engine.build()
-    question = '那个主要内容是"艺术展览结合跑步"的活动，我要参加的活动是什么？'
+    question = '那个主要内容是"骑自行车结合观鸟"的活动，我要参加的活动是什么？'
     assert engine.search(question, lenient=True).ids[:2] == [event, joined]
     # Typed into the search bar, a phrase is required.
-    assert engine.search('"艺术展览结合跑步"').ids == [event]
+    assert engine.search('"骑自行车结合观鸟"').ids == [event]
 
 
 def test_standardised_and_hybrid_are_scale_free():

@@ -271,13 +271,13 @@ def test_bad_query_raises_unless_lenient(filled):
 
 
 def test_each_question_of_a_message_gets_a_place(store, tokenizer):
-    facts = ["我刚刚路过的那个商场是大润发。", "建筑招聘会的地点是广东深圳。", "建筑招聘会的时间是4月12日上午9点。"]
+    facts = ["我刚才路过的那个商场是万达。", "医疗招聘会的地点是浙江宁波。", "医疗招聘会的时间是5月9日上午10点。"]
     # Chatter that matches the first question's words many times over.
     chatter = [f"商场{i}号店今天打折，路过的人很多，商场里还有活动。" for i in range(8)]
     ids = store.add_many([{"content": c} for c in facts + chatter]).added
     engine = SearchEngine(store, tokenizer=tokenizer)
     engine.build()
-    result = engine.search("我路过的商场叫什么？另外，地点是广东深圳的招聘会，时间是什么？", limit=4)
+    result = engine.search("我路过的商场叫什么？另外，地点是浙江宁波的招聘会，时间是什么？", limit=4)
     assert ids[1] in result.ids[:2]  # the second question is not crowded out
     assert ids[2] in result.ids  # found through the first hit's name (related-term expansion)
     assert "招聘会" in result.expanded_with or "招聘" in result.expanded_with

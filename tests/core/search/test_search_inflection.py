@@ -13,6 +13,8 @@ def test_other_forms():
     assert other_forms("left") == ("leave",)
     # Forms that are also common words of another sense are left out.
     assert other_forms("rose") == () and other_forms("ground") == () and other_forms("born") == ()
+    assert other_forms("ring") == () and other_forms("rang") == ()  # a wedding ring
+    assert other_forms("bit") == () and other_forms("bite") == ("bitten",)  # "a bit" is no bite
 
 
 PARIS = [

@@ -93,20 +93,20 @@ def test_no_expansion_when_the_best_hits_answer_alike(store, tokenizer):
     ]
     engine = SearchEngine(store, tokenizer=tokenizer)
     engine.build()
-    result = engine.search("有几个活动的规模超过了一千人？")
+    result = engine.search("有几个活动的规模超过一千人？")
     assert result.expanded_with == ()
     assert set(result.ids[:3]) == set(ids)
     assert not set(result.ids) & set(others)
 
 
 def test_expansion_still_follows_one_clear_hit(store, tokenizer):
-    phone = store.add(content="我上司的电话号码是18578472151。").added[0]
-    school = store.add(content="我的上司只有高中学历。").added[0]
+    phone = store.add(content="我上司的电话号码是13698765432。").added[0]
+    school = store.add(content="我的上司是高中学历。").added[0]
     for line in ("我同事的生日是5月1日。", "我叔叔在上海工作。", "我表妹喜欢画画。"):
         store.add(content=line)
     engine = SearchEngine(store, tokenizer=tokenizer)
     engine.build()
-    result = engine.search("那个电话是18578472151的人，学历是什么？")
+    result = engine.search("那个电话是13698765432的人，学历是什么？")
     assert result.ids[:2] == [phone, school] or result.ids[:2] == [school, phone]
     assert "上司" in result.expanded_with
 
