@@ -1779,6 +1779,77 @@ Database: {path}</source>
     </message>
 </context>
 <context>
+    <name>QueryErrors</name>
+    <message>
+        <source>this quotation mark is never closed</source>
+        <translation>这个引号没有闭合</translation>
+    </message>
+    <message>
+        <source>a minus sign must be followed by what to leave out</source>
+        <translation>减号后面要紧跟要排除的内容</translation>
+    </message>
+    <message>
+        <source>“)” has no “(” before it</source>
+        <translation>“)”前面没有对应的“(”</translation>
+    </message>
+    <message>
+        <source>OR needs something on both sides</source>
+        <translation>OR 两边都要有内容</translation>
+    </message>
+    <message>
+        <source>AND needs something on both sides</source>
+        <translation>AND 两边都要有内容</translation>
+    </message>
+    <message>
+        <source>something to search for is missing here</source>
+        <translation>这里缺少要搜索的内容</translation>
+    </message>
+    <message>
+        <source>the brackets are empty</source>
+        <translation>括号里是空的</translation>
+    </message>
+    <message>
+        <source>this “(” is never closed</source>
+        <translation>这个“(”没有闭合</translation>
+    </message>
+    <message>
+        <source>the quotation marks are empty</source>
+        <translation>引号里是空的</translation>
+    </message>
+    <message>
+        <source>{field} needs a value after it</source>
+        <translation>{field} 后面要写一个值</translation>
+    </message>
+    <message>
+        <source>importance is a whole number from 1 to 10, not “{value}”</source>
+        <translation>重要性是 1 到 10 的整数，不能是“{value}”</translation>
+    </message>
+    <message>
+        <source>{field} has no value “{value}”; use one of {allowed}</source>
+        <translation>{field} 没有“{value}”这一项；可用：{allowed}</translation>
+    </message>
+    <message>
+        <source>“{value}” is not a date; write 2024, 2024-05, 2024-05-31 or 7d</source>
+        <translation>“{value}”不是日期；请写 2024、2024-05、2024-05-31 或 7d</translation>
+    </message>
+    <message>
+        <source>“{value}” is not a real date</source>
+        <translation>“{value}”不是真实存在的日期</translation>
+    </message>
+    <message>
+        <source>“{value}” reaches back before year 1</source>
+        <translation>“{value}”早于公元 1 年</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>At character {n}: {problem}</source>
+        <translation>第 {n} 个字：{problem}</translation>
+    </message>
+</context>
+<context>
     <name>Reasons</name>
     <message>
         <source>the argument {name} is missing</source>
@@ -2642,6 +2713,10 @@ Database: {path}</source>
     <message>
         <source>The memory whose id starts like this</source>
         <translation>编号以此开头的记忆</translation>
+    </message>
+    <message>
+        <source>Every filter has an English and a Chinese name, and its values are accepted in either language: type:偏好 and 类型:preference work too. A filter with a value it does not know (类型:不存在) is not searched for as words: the search box says what is wrong and where.</source>
+        <translation>每个筛选条件都有英文和中文两种写法，取值也可以用任一种语言：type:偏好 和 类型:preference 同样有效。筛选条件的取值无法识别时（如 类型:不存在），不会被当作普通词语搜索：搜索框会指出错在哪里、错在什么。</translation>
     </message>
     <message>
         <source>Full-width characters（：＂－）work as well as their half-width forms, and 「」 or “” quote too. A query that cannot be read is marked red; its tooltip names the place.</source>

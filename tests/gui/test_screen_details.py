@@ -153,7 +153,22 @@ def test_search_syntax_help_has_an_example_per_operator_and_tries_it(launch, db_
     window.search_bar.help_button.click()
     dialog = window.syntax_dialog
     assert dialog.isVisible()
-    examples = [example for _section, example, _meaning in dialog.rows()]
+    examples = [example for _section, example, _chinese, _meaning in dialog.rows()]
+    chinese = [example for _section, _english, example, _meaning in dialog.rows()]
+    for word in (
+        "角色:",
+        "分组:",
+        "标签:",
+        "类型:偏好",
+        "范围:短期",
+        "层级:热",
+        "重要性>=",
+        "已删除",
+        "已过期",
+        "已被取代",
+    ):
+        assert any(word in example for example in chinese), word
+        assert word in dialog.page.toPlainText(), word
     for operator in (
         '"',
         "-",

@@ -9,6 +9,12 @@
                           importance>=7 (also > < <= = :)
                           created>2024-05  updated<=2024-05-31  created>7d
 
+Every filter has a Chinese name too, the editor's word for the field (类型:偏好 =
+type:preference, 层级:热 = tier:hot, 重要性>=7, 已删除 = is:deleted; see
+FIELD_NAMES and VALUE_NAMES); English values are accepted after a Chinese name
+and the other way round. The tree keeps the English names, so it renders the
+same whichever words were typed.
+
 Full-width forms (＂ ： （ ） －) are read as their ASCII forms (NFKC), and
 “ ” 「 」 『 』 also quote. Positions in errors count characters of the text the
 user typed. ``parse(text, lenient=True)`` never raises: assistants send
@@ -33,18 +39,67 @@ OPERATORS = (">=", "<=", ">", "<", "=")
 _QUOTES = {'"': '"', "“": "”", "「": "」", "『": "』"}
 _CLOSERS = set(_QUOTES.values()) | {"„", "”"}
 _SPECIAL = set("()") | set(_QUOTES) | _CLOSERS
-_ORDERED = re.compile(r"^(importance|created|updated)(>=|<=|>|<|=|:)(.*)$", re.I)
-_TEXT = re.compile(r"^(persona|group|tag|type|scope|tier|is|id):(.*)$", re.I)
+# The Chinese filter names, longest first where one starts another (创建时间 before 创建).
+FIELD_NAMES = {
+    "角色": "persona",
+    "分组": "group",
+    "标签": "tag",
+    "类型": "type",
+    "范围": "scope",
+    "层级": "tier",
+    "状态": "is",
+    "编号": "id",
+    "重要性": "importance",
+    "创建时间": "created",
+    "创建": "created",
+    "更新时间": "updated",
+    "更新": "updated",
+}
+# The values of the closed fields in Chinese: the words the editor and the tree show.
+VALUE_NAMES = {
+    "type": {"事实": "fact", "偏好": "preference", "项目": "project", "任务": "task", "笔记": "note"},
+    "scope": {"长期": "long_term", "短期": "short_term"},
+    "tier": {"热": "hot", "温": "warm", "冷": "cold", "归档": "archive"},
+    "is": {
+        "已删除": "deleted",
+        "回收站": "deleted",
+        "在回收站中": "deleted",
+        "已过期": "expired",
+        "已被取代": "superseded",
+        "已取代": "superseded",
+        "有效": "active",
+    },
+}
+# A state alone is a filter: 已删除 = is:deleted (quote it, "已删除", to search for the word).
+STATE_WORDS = {"已删除": "deleted", "已过期": "expired", "已被取代": "superseded"}
+
+
+def _names(english: tuple[str, ...]) -> str:
+    chinese = [name for name, field in FIELD_NAMES.items() if field in english]
+    return "|".join([*english, *chinese])
+
+
+_ORDERED = re.compile(rf"^({_names(ORDERED_FIELDS)})(>=|<=|>|<|=|:)(.*)$", re.I)
+_TEXT = re.compile(rf"^({_names(TEXT_FIELDS)}):(.*)$", re.I)
 _DATE = re.compile(r"^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2})(?:[t ](\d{1,2}):(\d{2}))?)?)?$", re.I)
 _RELATIVE = re.compile(r"^(\d{1,5})([dwmy])$", re.I)
 
 
 class QuerySyntaxError(MemDeskError):
-    """A query that cannot be read; ``position`` is a 0-based character index."""
+    """A query that cannot be read; ``position`` is a 0-based character index.
 
-    def __init__(self, message: str, position: int):
+    ``code`` names the problem and ``params`` its parts, for a window to say it in
+    the user's language: unclosed_quote, lone_minus, unmatched_close, or_sides,
+    and_sides, expected_term, empty_brackets, unclosed_bracket, empty_quotes,
+    needs_value (field), importance_range (value), unknown_value (field as typed,
+    value, allowed), not_date (value), unreal_date (value), before_year_one (value).
+    """
+
+    def __init__(self, message: str, position: int, code: str = "", **params: object):
         self.position = position
         self.reason = message
+        self.code = code
+        self.params = params
         super().__init__(f"search: {message} (at character {position + 1})")
 
 
@@ -156,11 +211,11 @@ def _lex(text: str, where: list[int]) -> list[_Token]:
             tokens.append(_Token("not", "-", where[i]))
             i += 1
         elif ch == "-":
-            raise QuerySyntaxError("'-' must be followed by the term to exclude", where[i])
+            raise QuerySyntaxError("'-' must be followed by the term to exclude", where[i], "lone_minus")
         elif ch in _QUOTES:
             end = text.find(_QUOTES[ch], i + 1)
             if end < 0:
-                raise QuerySyntaxError("this quote is never closed", where[i])
+                raise QuerySyntaxError("this quote is never closed", where[i], "unclosed_quote")
             tokens.append(_Token("phrase", text[i + 1 : end], where[i]))
             i = end + 1
         else:
@@ -169,7 +224,7 @@ def _lex(text: str, where: list[int]) -> list[_Token]:
                 if text[i] == ":" and i + 1 < n and text[i + 1] in _QUOTES and _TEXT.match(text[start : i + 1]):
                     close = text.find(_QUOTES[text[i + 1]], i + 2)
                     if close < 0:
-                        raise QuerySyntaxError("this quote is never closed", where[i + 1])
+                        raise QuerySyntaxError("this quote is never closed", where[i + 1], "unclosed_quote")
                     i = close + 1
                     break
                 i += 1
@@ -191,7 +246,7 @@ class _Parser:
         node = self.or_expr()
         token = self.peek()
         if token is not None:  # only a stray ')' can stop or_expr early
-            raise QuerySyntaxError("')' has no matching '('", token.pos)
+            raise QuerySyntaxError("')' has no matching '('", token.pos, "unmatched_close")
         return node
 
     def or_expr(self):
@@ -199,7 +254,7 @@ class _Parser:
         while (token := self.peek()) is not None and token.kind == "or":
             self.i += 1
             if self.peek() is None or self.peek().kind in ("or", "and", ")"):
-                raise QuerySyntaxError("OR needs a term on both sides", token.pos)
+                raise QuerySyntaxError("OR needs a term on both sides", token.pos, "or_sides")
             parts.append(self.and_expr())
         return parts[0] if len(parts) == 1 else Or(tuple(parts))
 
@@ -209,18 +264,15 @@ class _Parser:
             if token.kind == "and":
                 self.i += 1
                 if not parts or self.peek() is None or self.peek().kind in ("or", "and", ")"):
-                    raise QuerySyntaxError("AND needs a term on both sides", token.pos)
+                    raise QuerySyntaxError("AND needs a term on both sides", token.pos, "and_sides")
                 continue
             parts.append(self.unary())
         if not parts:
             token = self.peek()
             where = token.pos if token is not None else self.end
-            raise QuerySyntaxError(
-                "OR needs a term on both sides"
-                if token is not None and token.kind == "or"
-                else "expected a search term here",
-                where,
-            )
+            if token is not None and token.kind == "or":
+                raise QuerySyntaxError("OR needs a term on both sides", where, "or_sides")
+            raise QuerySyntaxError("expected a search term here", where, "expected_term")
         return parts[0] if len(parts) == 1 else And(tuple(parts))
 
     def unary(self):
@@ -228,61 +280,78 @@ class _Parser:
         if token.kind == "not":
             self.i += 1
             if self.peek() is None or self.peek().kind in ("or", "and", ")"):
-                raise QuerySyntaxError("'-' must be followed by the term to exclude", token.pos)
+                raise QuerySyntaxError("'-' must be followed by the term to exclude", token.pos, "lone_minus")
             return Not(self.unary())
         if token.kind == "(":
             self.i += 1
             if self.peek() is not None and self.peek().kind == ")":
-                raise QuerySyntaxError("empty parentheses", token.pos)
+                raise QuerySyntaxError("empty parentheses", token.pos, "empty_brackets")
             node = self.or_expr()
             closing = self.peek()
             if closing is None or closing.kind != ")":
-                raise QuerySyntaxError("this '(' is never closed", token.pos)
+                raise QuerySyntaxError("this '(' is never closed", token.pos, "unclosed_bracket")
             self.i += 1
             return node
         self.i += 1
         if token.kind == "phrase":
             if not token.text.strip():
-                raise QuerySyntaxError("empty quotes", token.pos)
+                raise QuerySyntaxError("empty quotes", token.pos, "empty_quotes")
             return Phrase(token.text.strip())
         return self.term(token)
 
     def term(self, token: _Token):
         text = token.text
+        if text in STATE_WORDS:
+            return Filter("is", ":", STATE_WORDS[text])
         match = _ORDERED.match(text)
         if match:
-            field, op, value = match.group(1).lower(), match.group(2), match.group(3)
+            typed, op, value = match.group(1), match.group(2), match.group(3)
+            field = FIELD_NAMES.get(typed, typed.lower())
             op = "=" if op == ":" else op
-            value_pos = token.pos + len(match.group(1)) + len(match.group(2))
+            value_pos = token.pos + len(typed) + len(match.group(2))
             if not value:
-                raise QuerySyntaxError(f"{field}{op} needs a value", value_pos)
+                raise QuerySyntaxError(f"{field}{op} needs a value", value_pos, "needs_value", field=typed + op)
             if field == "importance":
                 # isdecimal, not isdigit: '𐩀' is a digit int() cannot read
                 if not value.isdecimal() or not 1 <= int(value) <= 10:
-                    raise QuerySyntaxError(f"importance is a whole number from 1 to 10, not {value!r}", value_pos)
+                    raise QuerySyntaxError(
+                        f"importance is a whole number from 1 to 10, not {value!r}",
+                        value_pos,
+                        "importance_range",
+                        value=value,
+                    )
                 return Filter(field, op, str(int(value)))
             parse_date(value, self.now, value_pos)
             return Filter(field, op, value.lower())
         match = _TEXT.match(text)
         if match:
-            field, value = match.group(1).lower(), match.group(2)
-            value_pos = token.pos + len(field) + 1
+            typed, value = match.group(1), match.group(2)
+            field = FIELD_NAMES.get(typed, typed.lower())
+            value_pos = token.pos + len(typed) + 1
             if value[:1] in _QUOTES:
                 value = value[1:-1]
             elif not value:
-                raise QuerySyntaxError(f"{field}: needs a value", value_pos)
-            return Filter(field, ":", self.check(field, value.strip(), value_pos))
+                raise QuerySyntaxError(f"{field}: needs a value", value_pos, "needs_value", field=typed + ":")
+            return Filter(field, ":", self.check(field, value.strip(), value_pos, typed))
         return Word(text)
 
     @staticmethod
-    def check(field: str, value: str, pos: int) -> str:
+    def check(field: str, value: str, pos: int, typed: str = "") -> str:
         allowed = {"type": TYPES, "scope": SCOPES, "tier": TIERS, "is": STATES}.get(field)
         if allowed is not None:
-            value = value.lower()
+            value = VALUE_NAMES[field].get(value, value.lower())
             if value not in allowed:
-                raise QuerySyntaxError(f"{field}:{value} is unknown; use one of {', '.join(allowed)}", pos)
+                raise QuerySyntaxError(
+                    f"{field}:{value} is unknown; use one of {', '.join(allowed)}",
+                    pos,
+                    "unknown_value",
+                    field=field,
+                    typed=typed or field,
+                    value=value,
+                    allowed=allowed,
+                )
         elif not value and field != "persona":
-            raise QuerySyntaxError(f"{field}: needs a value", pos)
+            raise QuerySyntaxError(f"{field}: needs a value", pos, "needs_value", field=(typed or field) + ":")
         return value
 
 
@@ -333,11 +402,15 @@ def parse_date(value: str, now: datetime, pos: int = 0) -> tuple[datetime, datet
         try:
             moment = now - timedelta(days=days)
         except OverflowError:  # 99999y reaches before year 1
-            raise QuerySyntaxError(f"{value!r} reaches back before year 1", pos) from None
+            raise QuerySyntaxError(
+                f"{value!r} reaches back before year 1", pos, "before_year_one", value=value
+            ) from None
         return moment, moment
     match = _DATE.match(value)
     if not match:
-        raise QuerySyntaxError(f"{value!r} is not a date (use 2024, 2024-05, 2024-05-31 or 7d)", pos)
+        raise QuerySyntaxError(
+            f"{value!r} is not a date (use 2024, 2024-05, 2024-05-31 or 7d)", pos, "not_date", value=value
+        )
     year = int(match.group(1))  # the pattern always captures the year
     month, day, hour, minute = (int(g) if g else None for g in match.groups()[1:])
     try:
@@ -354,4 +427,4 @@ def parse_date(value: str, now: datetime, pos: int = 0) -> tuple[datetime, datet
         start = datetime(year, month, day, hour, minute, tzinfo=UTC)
         return start, start + timedelta(minutes=1)
     except ValueError:
-        raise QuerySyntaxError(f"{value!r} is not a real date", pos) from None
+        raise QuerySyntaxError(f"{value!r} is not a real date", pos, "unreal_date", value=value) from None

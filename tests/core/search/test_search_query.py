@@ -105,6 +105,99 @@ def test_errors_name_the_position(text, position, fragment):
     assert isinstance(caught.value, MemDeskError)
 
 
+@pytest.mark.parametrize(
+    "chinese, english",
+    [
+        ("类型:偏好", "type:preference"),
+        ("类型:事实", "type:fact"),
+        ("类型:项目", "type:project"),
+        ("类型:任务", "type:task"),
+        ("类型:笔记", "type:note"),
+        ("类型:preference", "type:preference"),  # English values after a Chinese name
+        ("type:偏好", "type:preference"),  # and Chinese values after an English one
+        ("标签:健康", "tag:健康"),
+        ("分组:工作/项目", "group:工作/项目"),
+        ("角色:工作助手", "persona:工作助手"),
+        ("范围:短期", "scope:short_term"),
+        ("范围:长期", "scope:long_term"),
+        ("层级:热", "tier:hot"),
+        ("层级:温", "tier:warm"),
+        ("层级:冷", "tier:cold"),
+        ("层级:归档", "tier:archive"),
+        ("层级:HOT", "tier:hot"),
+        ("重要性>=7", "importance>=7"),
+        ("重要性<3", "importance<3"),
+        ("重要性:5", "importance=5"),
+        ("已删除", "is:deleted"),
+        ("已过期", "is:expired"),
+        ("已被取代", "is:superseded"),
+        ("状态:已删除", "is:deleted"),
+        ("状态:有效", "is:active"),
+        ("创建时间>2024-05", "created>2024-05"),
+        ("更新<7d", "updated<7d"),
+        ("编号:af8d77ed", "id:af8d77ed"),
+        ("类型：偏好　层级：热", "type:preference tier:hot"),  # full-width colon and space
+        ('标签:"两个 词"', 'tag:"两个 词"'),
+        ("-标签:旧 咖啡", "-tag:旧 咖啡"),
+    ],
+)
+def test_chinese_filter_words_mean_the_english_ones(chinese, english):
+    assert parse(chinese) == parse(english)
+    assert render(parse(chinese)) == render(parse(english))
+
+
+def test_a_quoted_state_word_is_a_word_again():
+    assert parse('"已删除"') == Phrase("已删除")
+    assert parse("已删除的记忆") == Word("已删除的记忆")
+
+
+@pytest.mark.parametrize(
+    "text, position, field, value",
+    [
+        ("类型:不存在", 3, "type", "不存在"),
+        ("type:xyz", 5, "type", "xyz"),
+        ("咖啡 层级:很热", 6, "tier", "很热"),
+        ("范围:永久", 3, "scope", "永久"),
+        ("状态:丢了", 3, "is", "丢了"),
+    ],
+)
+def test_an_unknown_filter_value_says_where_and_what(text, position, field, value):
+    with pytest.raises(QuerySyntaxError) as caught:
+        parse(text)
+    error = caught.value
+    assert (error.position, error.code, error.params["field"], error.params["value"]) == (
+        position,
+        "unknown_value",
+        field,
+        value,
+    )
+    assert error.params["typed"] == text[position - 1 - len(error.params["typed"]) : position - 1]
+    assert f"character {position + 1}" in str(error)
+
+
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("类型:", "needs_value"),
+        ("重要性>=", "needs_value"),
+        ("重要性>=11", "importance_range"),
+        ("创建时间>昨天", "not_date"),
+        ("created>2024-13", "unreal_date"),
+        ('"咖啡', "unclosed_quote"),
+        ("(咖啡", "unclosed_bracket"),
+        ("咖啡)", "unmatched_close"),
+        ("咖啡 OR", "or_sides"),
+        ("咖啡 - 茶", "lone_minus"),
+        ("a ()", "empty_brackets"),
+        ('a ""', "empty_quotes"),
+    ],
+)
+def test_every_error_carries_a_code(text, code):
+    with pytest.raises(QuerySyntaxError) as caught:
+        parse(text)
+    assert caught.value.code == code
+
+
 def test_error_positions_count_what_the_user_typed():
     # "ｍ" (full-width) becomes one ASCII letter; the quote is the 8th character typed.
     with pytest.raises(QuerySyntaxError) as caught:
