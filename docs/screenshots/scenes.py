@@ -186,7 +186,7 @@ class Tour:
 
     def _why_found(self) -> QWidget:
         self._search()
-        self.window.editor.tabs.setCurrentIndex(2)
+        self.window.editor.tabs.setCurrentWidget(self.window.editor.explain)
         return self.window
 
     def _settings(self, tab: int) -> QWidget:

@@ -155,6 +155,10 @@ The damaged file is kept beside the backups.</source>
         <source>Drop your edits and show the saved version</source>
         <translation>放弃你的修改，显示已保存的版本</translation>
     </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionLabel</name>
@@ -223,6 +227,10 @@ The damaged file is kept beside the backups.</source>
     <message>
         <source>Details</source>
         <translation>详细信息</translation>
+    </message>
+    <message>
+        <source>Dedup key, times, use, heat, tier, source, version and supersede chain</source>
+        <translation>去重键、时间、使用次数、热度、层级、来源、版本和取代链</translation>
     </message>
     <message>
         <source>Created</source>
@@ -541,6 +549,17 @@ The damaged file is kept beside the backups.</source>
     <message>
         <source>Nothing to import</source>
         <translation>没有需要导入的内容</translation>
+    </message>
+</context>
+<context>
+    <name>ImportanceEdit</name>
+    <message>
+        <source>Automatic (estimated on saving)</source>
+        <translation>自动（保存时估计）</translation>
+    </message>
+    <message>
+        <source>Automatic (estimated {n})</source>
+        <translation>自动（估计为 {n}）</translation>
     </message>
 </context>
 <context>
@@ -1211,10 +1230,6 @@ Database: {path}</source>
         <translation>修改历史</translation>
     </message>
     <message>
-        <source>Supersede chain</source>
-        <translation>取代链</translation>
-    </message>
-    <message>
         <source>Why found</source>
         <translation>命中原因</translation>
     </message>
@@ -1290,8 +1305,8 @@ Database: {path}</source>
         <translation>过期时间</translation>
     </message>
     <message>
-        <source>Optional; the start of the content is shown otherwise</source>
-        <translation>可选；不填时显示内容的开头</translation>
+        <source>Title (optional; the start of the content is shown otherwise)</source>
+        <translation>标题（可不填，不填时显示内容的开头）</translation>
     </message>
     <message>
         <source>What the assistant should remember</source>
