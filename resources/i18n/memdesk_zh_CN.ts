@@ -2572,7 +2572,7 @@ Database: {path}</source>
     </message>
     <message>
         <source>By scope</source>
-        <translation>按期限</translation>
+        <translation>按范围</translation>
     </message>
     <message>
         <source>By tier</source>
