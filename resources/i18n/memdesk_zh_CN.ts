@@ -2753,10 +2753,6 @@ Database: {path}</source>
         <translation>客户端</translation>
     </message>
     <message>
-        <source>Tool</source>
-        <translation>工具</translation>
-    </message>
-    <message>
         <source>Result</source>
         <translation>结果</translation>
     </message>
@@ -2781,10 +2777,6 @@ Database: {path}</source>
         <translation>只读取，没有改动</translation>
     </message>
     <message>
-        <source>no</source>
-        <translation>否</translation>
-    </message>
-    <message>
         <source>Reverted</source>
         <translation>已撤销</translation>
     </message>
@@ -2793,12 +2785,76 @@ Database: {path}</source>
         <translation>做了什么 / 失败原因</translation>
     </message>
     <message>
-        <source>ok</source>
-        <translation>成功</translation>
+        <source>Save</source>
+        <translation>保存</translation>
     </message>
     <message>
-        <source>reverted</source>
-        <translation>已撤销</translation>
+        <source>Save or update</source>
+        <translation>保存或更新</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Forget</source>
+        <translation>忘记</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Look up</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>List</source>
+        <translation>列出</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>updated</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>restored</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>an MCP client</source>
+        <translation>MCP 客户端</translation>
+    </message>
+    <message>
+        <source>command line</source>
+        <translation>命令行</translation>
+    </message>
+    <message>
+        <source>this window</source>
+        <translation>本窗口</translation>
+    </message>
+    <message>
+        <source>a memory since purged</source>
+        <translation>已永久删除的记忆</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>成功</translation>
     </message>
 </context>
 <context>

@@ -63,3 +63,46 @@ def test_statistics_read_plainly_and_fit_the_window(launch, db_path, qtbot):
     assert "手动" in legend.text() and "助手" in legend.text() and "导入" in legend.text()
     assert in_sight(legend, dialog)  # above the charts, not below the fold
     dialog.reject()
+
+
+# ---- assistant activity --------------------------------------------------------------------------------
+def test_assistant_activity_says_actions_clients_and_titles(launch, db_path, qtbot):
+    from memdesk.core.tools.service import MemoryTools, ToolError
+
+    store = Store.open(db_path)
+    store.create_persona(name="工作助手")
+    tools = MemoryTools(store, persona="工作助手", client="claude-desktop")
+    first = tools.call("memory_save", {"content": "用户每周三下午有部门例会", "title": "部门例会"})["id"]
+    tools.client = "Cherry Studio"  # a client that gave its name in the handshake
+    tools.call("memory_upsert", {"content": "用户下个月去深圳出差三天", "title": "深圳出差", "dedup_key": "trip"})
+    tools.call("memory_search", {"query": "例会"})
+    tools.client = "cli"
+    tools.call("memory_delete", {"query": "部门例会"})
+    try:
+        tools.call("memory_save", {"title": "会议纪要"})
+    except ToolError:
+        pass
+    store.close()
+    use_language("zh_CN")
+    window = launch(db_path)
+    window.acts.tool_log.trigger()
+    dialog = window.tool_log_dialog
+    model = dialog.model
+    shown = [[model.index(r, c).data() for c in range(model.columnCount())] for r in range(model.rowCount())]
+    actions = [row[model.TOOL] for row in shown]
+    assert actions == ["保存", "删除", "搜索", "保存或更新", "保存"]
+    assert [row[model.CLIENT] for row in shown] == [
+        "命令行",
+        "命令行",
+        "Cherry Studio",
+        "Cherry Studio",
+        "Claude Desktop",
+    ]
+    assert "删除「部门例会」" in shown[1][model.TOUCHED] and "新增「深圳出差」" in shown[3][model.TOUCHED]
+    assert all(first[:8] not in " ".join(map(str, row)) for row in shown)  # titles, not hex ids
+    assert first[:8] in model.index(1, model.TOUCHED).data(0x03)  # ToolTipRole: the id is there for who wants it
+    assert {row[model.REVERTED] for row in shown} == {""}  # nothing reverted yet: the column is blank
+    dialog.select(model.rows[3].id)
+    dialog.revert_button.click()
+    window.settle()
+    assert {model.index(r, model.REVERTED).data() for r in range(model.rowCount())} == {"", "已撤销"}

@@ -57,6 +57,9 @@ ALLOWED = {
     "OR",
     "zip",
     "json",
+    # an assistant's client as it calls itself (Assistant activity)
+    "Claude",
+    "Desktop",
     # the search language (Help › Search syntax): operators and their values are typed as written
     "persona",
     "group",
