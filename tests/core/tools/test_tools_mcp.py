@@ -3,6 +3,7 @@
 import json
 import sys
 import time
+from functools import partial
 
 import anyio
 from mcp import ClientSession, StdioServerParameters
@@ -122,7 +123,7 @@ def test_the_log_names_the_client_as_it_calls_itself(db_path):
         (types.Implementation(name="claude-ai", title="Claude Desktop", version="1.0"), "Claude Desktop"),
         (types.Implementation(name="cherry-studio", version="1.5"), "cherry-studio"),
     ):
-        anyio.run(lambda: _session_run(db_path, body, client_info=info))
+        anyio.run(partial(_session_run, db_path, body, client_info=info))
         store = Store.open(db_path)
         try:
             from memdesk.core.io.common import bind
