@@ -2286,6 +2286,10 @@ Database: {path}</source>
         <source>, </source>
         <translation>、</translation>
     </message>
+    <message>
+        <source>Compared with “{title}”: struck through = only there, green = only here</source>
+        <translation>与“{title}”比较：划掉的只在那条里，绿色的只在这条里</translation>
+    </message>
     <message numerus="yes">
         <source>Merge %n memories</source>
         <translation>

@@ -106,3 +106,32 @@ def test_assistant_activity_says_actions_clients_and_titles(launch, db_path, qtb
     dialog.revert_button.click()
     window.settle()
     assert {model.index(r, model.REVERTED).data() for r in range(model.rowCount())} == {"", "已撤销"}
+
+
+# ---- review duplicates -----------------------------------------------------------------------------------
+def test_a_merge_proposal_marks_what_differs_between_the_two_texts(launch, db_path, qtbot):
+    from PySide6.QtWidgets import QPlainTextEdit, QTextBrowser
+
+    short, long = "用户喜欢喝乌龙茶，每天下午一杯，不加糖", "用户喜欢喝乌龙茶，每天下午喝一杯，不加糖"
+    store = Store.open(db_path)
+    store.add(content=short, title="喝乌龙茶")
+    store.add(content=long, title="下午茶")
+    store.close()
+    use_language("zh_CN")
+    window = launch(db_path)
+    with qtbot.waitSignal(window.maintenance.finished, timeout=60000):
+        window.acts.maintenance.trigger()
+    window.acts.review.trigger()
+    dialog = window.review_dialog
+    assert len(dialog.model.rows) == 1
+    first, second = dialog.member_views
+    left = first.findChild(QPlainTextEdit, "memberContent").toPlainText()
+    diff = second.findChild(QTextBrowser, "memberDiff")
+    page = diff.toHtml()
+    # the one character between them, marked as inserted (green) or deleted (struck through)
+    inserted = "#d4f7d4" in page and left == short
+    deleted = "line-through" in page and left == long
+    assert inserted or deleted, page
+    marked = [span for span in page.split("<span")[1:] if "d4f7d4" in span or "line-through" in span]
+    assert len(marked) == 1 and ">喝</span>" in marked[0], marked
+    assert "与“" in diff.toPlainText() and "比较" in diff.toPlainText()

@@ -91,7 +91,7 @@ ALLOWED = {
 
 # Shown as it is on purpose: the brief is the assistant's input, in the model's format (the dialog says so);
 # the texts being compared are the user's.
-VERBATIM = {"previewText", "memberContent"}
+VERBATIM = {"previewText", "memberContent", "memberDiff"}
 
 
 def scenes_module():
