@@ -132,10 +132,10 @@
 <context>
     <name>PersonaMapping</name>
     <message numerus="yes">
-        <source>{id}… (%n records)</source>
+        <source>Persona {n} of the file ({id}…), %n records</source>
         <translation>
-            <numerusform>{id}… (%n record)</numerusform>
-            <numerusform>{id}… (%n records)</numerusform>
+            <numerusform>Persona {n} of the file ({id}…), %n record</numerusform>
+            <numerusform>Persona {n} of the file ({id}…), %n records</numerusform>
         </translation>
     </message>
 </context>

@@ -1557,10 +1557,14 @@ Database: {path}</source>
         <translation>数据库里没有这些角色。请为每个角色选择其记忆的去处；下次导入时会记住这个选择。</translation>
     </message>
     <message numerus="yes">
-        <source>{id}… (%n records)</source>
+        <source>Persona {n} of the file ({id}…), %n records</source>
         <translation>
-            <numerusform>{id}…（%n 条记录）</numerusform>
+            <numerusform>文件里的角色 {n}（{id}…），%n 条记录</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Its id in the file: {id}</source>
+        <translation>它在文件中的编号：{id}</translation>
     </message>
     <message>
         <source>New persona named</source>
@@ -1579,8 +1583,8 @@ Database: {path}</source>
         <translation>新角色的名称</translation>
     </message>
     <message>
-        <source>Type a name for the new persona from {id}…</source>
-        <translation>请为来自 {id}… 的新角色输入名称</translation>
+        <source>Type a name for the new persona from persona {n} of the file.</source>
+        <translation>请为文件里的角色 {n} 的新角色输入名称。</translation>
     </message>
     <message>
         <source>A persona named “{name}” exists already: choose it in the list instead.</source>
@@ -1748,6 +1752,14 @@ Database: {path}</source>
     <message>
         <source>Persona</source>
         <translation>角色</translation>
+    </message>
+    <message>
+        <source>Record {n} of the file (no title)</source>
+        <translation>文件里的第 {n} 条记录（没有标题）</translation>
+    </message>
+    <message>
+        <source>Id in the file: {id}</source>
+        <translation>文件中的编号：{id}</translation>
     </message>
 </context>
 <context>

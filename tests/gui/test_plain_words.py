@@ -135,3 +135,34 @@ def test_a_merge_proposal_marks_what_differs_between_the_two_texts(launch, db_pa
     marked = [span for span in page.split("<span")[1:] if "d4f7d4" in span or "line-through" in span]
     assert len(marked) == 1 and ">喝</span>" in marked[0], marked
     assert "与“" in diff.toPlainText() and "比较" in diff.toPlainText()
+
+
+# ---- import preview ----------------------------------------------------------------------------------
+def test_the_import_preview_names_unknown_personas_and_bad_records_for_people(launch, db_path, qtbot, tmp_path):
+    import json
+
+    from tests.gui.test_screens import visible_texts
+
+    Store.open(db_path).close()
+    persona = "3f2a9c1e-0000-4000-8000-000000000001"
+    records = [
+        {"id": "seed-1", "personaId": persona, "content": "用户喜欢爬山", "title": "爱好"},
+        {"id": "seed-2", "personaId": persona, "content": "用户周末去郊外", "title": "周末"},
+        {"id": "seed-3", "content": ""},
+    ]
+    path = tmp_path / "助手导出.json"
+    path.write_text(json.dumps({"memories": records}, ensure_ascii=False), encoding="utf-8")
+    use_language("zh_CN")
+    window = launch(db_path)
+    with qtbot.waitSignal(window.importer.preview_opened, timeout=20000) as opened:
+        window.importer.import_file(path)
+    dialog = opened.args[0]
+    source = dialog.mapping.findChild(type(dialog.summary_label), "personaSource0")
+    assert source.text() == "文件里的角色 1（3f2a…），2 条记录"
+    assert persona in source.toolTip()
+    rows = {dialog.model.index(r, 0).data(): dialog.model.index(r, 2).data() for r in range(dialog.model.rowCount())}
+    assert rows[3] == "文件里的第 3 条记录（没有标题）"
+    assert "seed-3" in dialog.model.index(2, 2).data(0x03)  # the file's id, in the tooltip only
+    shown = " ".join(visible_texts(dialog))
+    assert "seed-3" not in shown and persona not in shown
+    dialog.reject()
