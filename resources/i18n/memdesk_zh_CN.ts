@@ -1419,6 +1419,14 @@ Database: {path}</source>
         <translation>无法设置该模型。</translation>
     </message>
     <message>
+        <source>{name}: damaged</source>
+        <translation>{name}：已损坏</translation>
+    </message>
+    <message>
+        <source>{name} ({size} MB)</source>
+        <translation>{name}（{size} MB）</translation>
+    </message>
+    <message>
         <source>The active model was not changed.</source>
         <translation>当前模型未改变。</translation>
     </message>
@@ -1433,14 +1441,6 @@ Database: {path}</source>
     <message>
         <source>{name} · {dim} dimensions · {pooling} pooling · {size} MB · {precision}</source>
         <translation>{name} · {dim} 维 · {pooling} 池化 · {size} MB · {precision}</translation>
-    </message>
-    <message>
-        <source>The embedding model lets search find memories by meaning, not only by their words (咖啡 for “coffee”). It runs on this computer.</source>
-        <translation>嵌入模型让搜索按含义找到记忆，而不只是按字词（搜“喝什么饮料”也能找到“不喝咖啡因”）。它在本机运行。</translation>
-    </message>
-    <message>
-        <source>Active model</source>
-        <translation>当前模型</translation>
     </message>
     <message>
         <source>Use</source>
@@ -1463,6 +1463,14 @@ Database: {path}</source>
         <translation>下载 {name}（约 95 MB）</translation>
     </message>
     <message>
+        <source>If the download does not start (often so in mainland China), choose a mirror under Advanced.</source>
+        <translation>如果下载开始不了（在中国大陆常会这样），请在“高级”里选择一个镜像。</translation>
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation>高级</translation>
+    </message>
+    <message>
         <source>Hugging Face (huggingface.co)</source>
         <translation>Hugging Face（huggingface.co）</translation>
     </message>
@@ -1479,8 +1487,24 @@ Database: {path}</source>
         <translation>来源</translation>
     </message>
     <message>
+        <source>On, with {model}</source>
+        <translation>已开启，使用 {model}</translation>
+    </message>
+    <message>
+        <source>Off: search finds words only. Download {name} below, or install a model you have.</source>
+        <translation>未开启：目前只按字词搜索。可在下方下载 {name}，或安装已有的模型。</translation>
+    </message>
+    <message>
         <source>Download</source>
         <translation>下载</translation>
+    </message>
+    <message>
+        <source>Semantic search finds memories by what they mean, not only by their words: searching 喝什么饮料 also finds 不喝咖啡因. It runs on this computer; nothing is sent anywhere.</source>
+        <translation>语义搜索按意思找记忆，而不只是按字词：搜“喝什么饮料”也能找到“不喝咖啡因”。它在这台电脑上运行，不会把任何内容发出去。</translation>
+    </message>
+    <message>
+        <source>Semantic search</source>
+        <translation>语义搜索</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -1493,10 +1517,6 @@ Database: {path}</source>
     <message>
         <source>No model installed yet. Download one below, or install one you have from a folder or a .zip.</source>
         <translation>还没有安装模型。可在下方下载，或从文件夹或 .zip 安装已有的模型。</translation>
-    </message>
-    <message>
-        <source>None: search uses keywords only. Download {name} below, or install a model you have.</source>
-        <translation>无：搜索仅按关键词。可在下方下载 {name}，或安装已有的模型。</translation>
     </message>
     <message>
         <source>Remove model</source>

@@ -166,3 +166,29 @@ def test_the_import_preview_names_unknown_personas_and_bad_records_for_people(la
     shown = " ".join(visible_texts(dialog))
     assert "seed-3" not in shown and persona not in shown
     dialog.reject()
+
+
+# ---- the model tab -----------------------------------------------------------------------------------
+def test_the_model_tab_says_what_semantic_search_does_and_folds_the_mirror_away(
+    launch, db_path, qtbot, tmp_path, monkeypatch
+):
+    from tests.gui.test_screens import visible_texts
+
+    monkeypatch.delenv("HF_ENDPOINT", raising=False)
+    monkeypatch.delenv("MEMDESK_HUB_URL", raising=False)
+    monkeypatch.setenv("MEMDESK_MODELS_DIR", str(tmp_path / "models"))
+    Store.open(db_path).close()
+    use_language("zh_CN")
+    window = launch(db_path)
+    window.open_settings("model")
+    tab = window.settings_dialog.model_manager
+    intro = tab.findChild(type(tab.status), "modelIntro").text()
+    assert intro.startswith("语义搜索") and intro.count("。") == 2  # what it does; where it runs
+    shown = " ".join(visible_texts(tab))
+    for jargon in ("嵌入", "HF_ENDPOINT", "huggingface", "0%"):
+        assert jargon not in shown, jargon
+    assert not tab.progress.isVisibleTo(tab) and not tab.hub.isVisibleTo(tab)
+    assert "未开启" in tab.active_label.text()
+    tab.advanced_toggle.click()  # 高级: where downloads come from
+    assert tab.advanced_toggle.text() == "高级" and tab.hub.isVisibleTo(tab) and tab.hub_url.isVisibleTo(tab)
+    assert "HF_ENDPOINT" in " ".join(visible_texts(tab))
