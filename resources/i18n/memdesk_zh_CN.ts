@@ -2367,22 +2367,40 @@ Database: {path}</source>
 <context>
     <name>SearchNotice</name>
     <message numerus="yes">
-        <source>%n memories have no vector yet: they are found by keyword only</source>
+        <source>%n not yet searchable by meaning</source>
         <translation>
-            <numerusform>%n 条记忆还没有向量：暂时只能按关键词找到</numerusform>
+            <numerusform>%n 条还不能按意思搜索</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n memories are still being prepared for semantic search; until then only their words find them.</source>
+        <translation>
+            <numerusform>%n 条记忆还在为语义搜索做准备；在此之前只能按字词找到它们。</numerusform>
         </translation>
     </message>
     <message>
-        <source>Keyword-only search: no embedding model (Settings → Model)</source>
-        <translation>仅关键词搜索：没有嵌入模型（设置 → 模型）</translation>
+        <source>Words only (Settings → Model)</source>
+        <translation>只按字词搜索（设置 → 模型）</translation>
     </message>
     <message>
-        <source>Keyword-only search until the memories are embedded</source>
-        <translation>记忆完成向量化之前仅按关键词搜索</translation>
+        <source>Search finds memories by their words. Searching by meaning needs a model: Settings → Model.</source>
+        <translation>现在按字词找记忆。按意思搜索需要一个模型：设置 → 模型。</translation>
     </message>
     <message>
-        <source>Keyword-only search: the embedding model cannot be used (Settings → Model)</source>
-        <translation>仅关键词搜索：嵌入模型无法使用（设置 → 模型）</translation>
+        <source>Preparing semantic search…</source>
+        <translation>正在准备语义搜索…</translation>
+    </message>
+    <message>
+        <source>The memories are being prepared for semantic search; until then only their words find them.</source>
+        <translation>正在为语义搜索准备记忆；在此之前只能按字词找到它们。</translation>
+    </message>
+    <message>
+        <source>Words only: the model cannot be used</source>
+        <translation>只按字词搜索：模型无法使用</translation>
+    </message>
+    <message>
+        <source>The semantic search model cannot be used; search finds memories by their words. See Settings → Model.</source>
+        <translation>语义搜索的模型无法使用；现在按字词找记忆。请看 设置 → 模型。</translation>
     </message>
 </context>
 <context>

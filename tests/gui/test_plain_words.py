@@ -192,3 +192,32 @@ def test_the_model_tab_says_what_semantic_search_does_and_folds_the_mirror_away(
     tab.advanced_toggle.click()  # 高级: where downloads come from
     assert tab.advanced_toggle.text() == "高级" and tab.hub.isVisibleTo(tab) and tab.hub_url.isVisibleTo(tab)
     assert "HF_ENDPOINT" in " ".join(visible_texts(tab))
+
+
+# ---- the status bar ----------------------------------------------------------------------------------
+def test_at_800_px_in_english_the_import_message_fits_and_goes_away(launch, db_path, qtbot, tmp_path):
+    import json
+
+    from memdesk.core.search.ranker import NO_EMBEDDER
+
+    Store.open(db_path).close()
+    path = tmp_path / "notes.json"
+    path.write_text(json.dumps({"memories": [{"content": f"记忆 {i}"} for i in range(12)]}), encoding="utf-8")
+    window = launch(db_path)
+    window.resize(800, 600)
+    window.search_notice.say("", NO_EMBEDDER)  # what a search says while no model is installed
+    with qtbot.waitSignal(window.importer.preview_opened, timeout=20000) as opened:
+        window.importer.import_file(path)
+    window.notice_ms = 300  # how long a notice stays (8 s in use); the test waits for the real timer
+    with qtbot.waitSignal(window.importer.imported, timeout=10000):
+        opened.args[0].import_button.click()
+    bar = window.statusBar()
+    message = bar.currentMessage()
+    assert message == "Imported: 12 new, 0 updated"
+    qtbot.wait(10)  # one turn of the event loop: the bar lays out its widgets
+    assert window.search_notice.isVisible() and window.counts_label.isVisible()
+    assert window.search_notice.toolTip()  # the longer reason, for who points at it
+    shown = [w for w in (window.search_notice, window.counts_label, window.jobs) if w.isVisible()]
+    room = min(w.geometry().x() for w in shown)
+    assert bar.fontMetrics().horizontalAdvance(message) + 12 <= room, (room, [w.width() for w in shown])
+    qtbot.waitUntil(lambda: not bar.currentMessage(), timeout=5000)
