@@ -1443,6 +1443,10 @@ Database: {path}</source>
         <translation>{name} · {dim} 维 · {pooling} 池化 · {size} MB · {precision}</translation>
     </message>
     <message>
+        <source>Semantic search finds memories by what they mean, not only by their words: searching “something to drink” also finds “no coffee after 3 pm”. It runs on this computer; nothing is sent anywhere.</source>
+        <translation>语义搜索按意思找记忆，而不只是按字词：搜“喝什么饮料”也能找到“不喝咖啡因”。它在这台电脑上运行，不会把任何内容发出去。</translation>
+    </message>
+    <message>
         <source>Use</source>
         <translation>使用</translation>
     </message>
@@ -1497,10 +1501,6 @@ Database: {path}</source>
     <message>
         <source>Download</source>
         <translation>下载</translation>
-    </message>
-    <message>
-        <source>Semantic search finds memories by what they mean, not only by their words: searching 喝什么饮料 also finds 不喝咖啡因. It runs on this computer; nothing is sent anywhere.</source>
-        <translation>语义搜索按意思找记忆，而不只是按字词：搜“喝什么饮料”也能找到“不喝咖啡因”。它在这台电脑上运行，不会把任何内容发出去。</translation>
     </message>
     <message>
         <source>Semantic search</source>

@@ -43,7 +43,8 @@ class ModelManager(QWidget):
         intro = QLabel(
             self.tr(
                 "Semantic search finds memories by what they mean, not only by their words: "
-                "searching 喝什么饮料 also finds 不喝咖啡因. It runs on this computer; nothing is sent anywhere."
+                "searching “something to drink” also finds “no coffee after 3 pm”. "
+                "It runs on this computer; nothing is sent anywhere."
             ),
             self,
         )
