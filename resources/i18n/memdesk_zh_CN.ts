@@ -2349,7 +2349,7 @@ Database: {path}</source>
     <name>SearchBar</name>
     <message>
         <source>Search memories (Ctrl+F) — words, &quot;phrases&quot;, tag:work, -exclude</source>
-        <translation>搜索记忆 (Ctrl+F) — 词语、&quot;短语&quot;、tag:工作、-排除</translation>
+        <translation>搜索记忆 (Ctrl+F) — 词语、&quot;短语&quot;、标签:工作、-排除</translation>
     </message>
     <message>
         <source>Search as you type. Click ? next to the box for the search syntax.</source>

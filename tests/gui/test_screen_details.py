@@ -95,7 +95,7 @@ def test_enter_in_the_conflict_dialog_discards_nobodys_text(launch, db_path, qtb
 @pytest.mark.parametrize(
     ("language", "persona", "reason", "reverted"),
     [
-        ("en", "工作助手", "Failed: the argument content is missing", "reverted"),
+        ("en", "工作助手", "Failed: the argument content is missing", "Reverted"),
         ("zh_CN", "工作助手", "失败：缺少参数「内容」", "已撤销"),
     ],
 )
@@ -120,13 +120,15 @@ def test_the_tool_log_shows_the_persona_and_why_a_call_failed(
     dialog.revert_button.click()
     window.settle()
     model = dialog.model
-    assert [model.index(r, model.REVERTED).data() for r in range(2)] == ["—", reverted]  # every row filled
+    # one meaning in the column: blank unless reverted (a failed call has nothing to revert)
+    assert [model.index(r, model.REVERTED).data() for r in range(2)] == ["", reverted]
     dialog.select(failed.id)
     assert reason in dialog.detail.text() and dialog.detail.isVisibleTo(dialog)
     assert not dialog.view.wordWrap()  # a time is one line
     header = dialog.view.horizontalHeader()
     metrics = dialog.view.fontMetrics()
-    assert header.sectionSize(model.TOOL) >= metrics.horizontalAdvance("memory_upsert")  # not cut
+    action = model.index(1, model.TOOL).data()  # memory_upsert as an action: 保存或更新 / Save or update
+    assert header.sectionSize(model.TOOL) >= metrics.horizontalAdvance(action)  # not cut
     assert header.sectionSize(model.TIME) >= metrics.horizontalAdvance(failed.when)
 
 
