@@ -1,9 +1,13 @@
 """The query language: parsing, rendering back, and errors with positions."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from memdesk.core.errors import MemDeskError
 from memdesk.core.search.query import (
+    FIELD_NAMES,
+    VALUE_NAMES,
     And,
     Everything,
     Filter,
@@ -219,3 +223,37 @@ def test_dates_name_intervals():
     assert (end - start).days == 1
     start, end = parse_date("7d", now)
     assert start == end and 6.9 < (now - start).total_seconds() / 86400 < 7.1
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(sorted(FIELD_NAMES.items())),
+            st.booleans(),  # the value in Chinese, where the field has Chinese values
+            st.integers(0, 9),
+            st.booleans(),  # negated
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_any_mix_of_chinese_and_english_filter_words_means_the_same(parts):
+    """Each filter typed by its Chinese or its English name, its value in either language: one tree."""
+    chinese, english = [], []
+    for (name, field), chinese_value, pick, negated in parts:
+        values = VALUE_NAMES.get(field)
+        if values:
+            word, value = sorted(values.items())[pick % len(values)]
+            typed = word if chinese_value else value
+        elif field == "importance":
+            typed = value = str(pick + 1)
+        elif field in ("created", "updated"):
+            typed = value = f"{pick + 1}d"
+        else:
+            typed = value = f"工作{pick}"
+        op = ">=" if field in ("importance", "created", "updated") else ":"
+        sign = "-" if negated else ""
+        chinese.append(f"{sign}{name}{op}{typed}")
+        english.append(f"{sign}{field}{op}{value}")
+    now = now_utc()
+    assert parse(" ".join(chinese), now=now) == parse(" ".join(english), now=now)
