@@ -1876,6 +1876,10 @@ Database: {path}</source>
         <translation>{field} 没有“{value}”这一项；可用：{allowed}</translation>
     </message>
     <message>
+        <source>there is no filter “{typed}”; did you mean {suggestion}:?</source>
+        <translation>没有“{typed}”这个筛选条件；是不是想写 {suggestion}:？</translation>
+    </message>
+    <message>
         <source>“{value}” is not a date; write 2024, 2024-05, 2024-05-31 or 7d</source>
         <translation>“{value}”不是日期；请写 2024、2024-05、2024-05-31 或 7d</translation>
     </message>

@@ -65,6 +65,7 @@ def test_chinese_filter_words_find_what_the_english_ones_find(launch, db_path, q
         ("zh_CN", "type:xyz", ("第 6 个字", "type", "xyz", "fact")),
         ("zh_CN", "层级:很热", ("第 4 个字", "热、温、冷、归档")),
         ("zh_CN", "重要性>=11", ("第 6 个字", "1 到 10")),
+        ("zh_CN", "类别:偏好", ("第 1 个字", "没有“类别”这个筛选条件", "类型:")),
         ("en", "type:xyz", ("At character 6", "type has no value “xyz”", "fact, preference")),
         ("en", "(coffee", ("At character 1", "never closed")),
     ],

@@ -70,6 +70,26 @@ VALUE_NAMES = {
         "有效": "active",
     },
 }
+# Names people type for a filter that is not one: said as an error with the right name, not
+# searched for as a word (the words they name would match nothing anyway).
+NEAR_NAMES = {
+    "tags": "tag",
+    "types": "type",
+    "groups": "group",
+    "personas": "persona",
+    "scopes": "scope",
+    "tiers": "tier",
+    "state": "is",
+    "类别": "类型",
+    "种类": "类型",
+    "标记": "标签",
+    "组": "分组",
+    "人设": "角色",
+    "重要度": "重要性",
+    "期限": "范围",
+    "热度": "层级",
+}
+_NEAR = re.compile(rf"^({'|'.join(NEAR_NAMES)})(>=|<=|>|<|=|:)(.+)$", re.I)
 # A state alone is a filter: 已删除 = is:deleted (quote it, "已删除", to search for the word).
 STATE_WORDS = {"已删除": "deleted", "已过期": "expired", "已被取代": "superseded"}
 
@@ -92,7 +112,8 @@ class QuerySyntaxError(MemDeskError):
     the user's language: unclosed_quote, lone_minus, unmatched_close, or_sides,
     and_sides, expected_term, empty_brackets, unclosed_bracket, empty_quotes,
     needs_value (field), importance_range (value), unknown_value (field as typed,
-    value, allowed), not_date (value), unreal_date (value), before_year_one (value).
+    value, allowed), unknown_filter (typed, suggestion), not_date (value),
+    unreal_date (value), before_year_one (value).
     """
 
     def __init__(self, message: str, position: int, code: str = "", **params: object):
@@ -333,6 +354,16 @@ class _Parser:
             elif not value:
                 raise QuerySyntaxError(f"{field}: needs a value", value_pos, "needs_value", field=typed + ":")
             return Filter(field, ":", self.check(field, value.strip(), value_pos, typed))
+        match = _NEAR.match(text)
+        if match:
+            typed, suggestion = match.group(1), NEAR_NAMES[match.group(1).lower()]
+            raise QuerySyntaxError(
+                f"{typed}{match.group(2)} is not a filter; did you mean {suggestion}:?",
+                token.pos,
+                "unknown_filter",
+                typed=typed,
+                suggestion=suggestion,
+            )
         return Word(text)
 
     @staticmethod

@@ -26,6 +26,7 @@ def _problems() -> dict[str, str]:
         "needs_value": translate("QueryErrors", "{field} needs a value after it"),
         "importance_range": translate("QueryErrors", "importance is a whole number from 1 to 10, not “{value}”"),
         "unknown_value": translate("QueryErrors", "{field} has no value “{value}”; use one of {allowed}"),
+        "unknown_filter": translate("QueryErrors", "there is no filter “{typed}”; did you mean {suggestion}:?"),
         "not_date": translate("QueryErrors", "“{value}” is not a date; write 2024, 2024-05, 2024-05-31 or 7d"),
         "unreal_date": translate("QueryErrors", "“{value}” is not a real date"),
         "before_year_one": translate("QueryErrors", "“{value}” reaches back before year 1"),

@@ -180,6 +180,25 @@ def test_an_unknown_filter_value_says_where_and_what(text, position, field, valu
 
 
 @pytest.mark.parametrize(
+    "text, typed, suggestion",
+    [
+        ("tags:健康", "tags", "tag"),
+        ("咖啡 类别:偏好", "类别", "类型"),
+        ("热度:高", "热度", "层级"),
+        ("人设:工作助手", "人设", "角色"),
+    ],
+)
+def test_a_near_miss_filter_name_is_an_error_that_names_the_right_one(text, typed, suggestion):
+    with pytest.raises(QuerySyntaxError) as caught:
+        parse(text)
+    error = caught.value
+    assert (error.code, error.params["typed"], error.params["suggestion"]) == ("unknown_filter", typed, suggestion)
+    assert error.position == text.index(typed)
+    assert parse(text, lenient=True)  # an assistant's sentence still searches
+    assert parse("10:30 http://x.org 标签库:x") == And((Word("10:30"), Word("http://x.org"), Word("标签库:x")))
+
+
+@pytest.mark.parametrize(
     "text, code",
     [
         ("类型:", "needs_value"),
