@@ -21,6 +21,16 @@ def _text(value) -> str:
     return json.dumps(value, ensure_ascii=False, indent=1)
 
 
+def client_name(ctx) -> str:
+    """What the client calls itself in its handshake (clientInfo: its title, else its name), for the
+    activity log: "Claude Desktop" or "cherry-studio", not "mcp". Empty when it said nothing."""
+    params = getattr(getattr(ctx, "session", None), "client_params", None)
+    info = getattr(params, "client_info", None)
+    if info is None:
+        return ""
+    return (getattr(info, "title", None) or getattr(info, "name", None) or "").strip()[:80]
+
+
 class _Handlers:
     """The server's six answers (tools, the brief as a resource and as a prompt). Every store call
     runs in a worker thread, one at a time, off the event loop."""
@@ -48,6 +58,7 @@ class _Handlers:
         from .core.errors import MemDeskError
 
         t = self.types
+        self.tools.client = client_name(ctx) or self.tools.client
         try:
             result = await self.in_worker(self.tools.call, params.name, params.arguments or {})
         except MemDeskError as exc:

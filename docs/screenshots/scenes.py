@@ -29,6 +29,7 @@ SCENES = (
     "review-proposal",
     "review-report",
     "tool-log",
+    "statistics",
     "context-preview",
     "syntax-help",
     "about",
@@ -186,7 +187,7 @@ class Tour:
 
     def _why_found(self) -> QWidget:
         self._search()
-        self.window.editor.tabs.setCurrentIndex(2)
+        self.window.editor.tabs.setCurrentWidget(self.window.editor.explain)
         return self.window
 
     def _settings(self, tab: int) -> QWidget:
@@ -226,6 +227,12 @@ class Tour:
     def _tool_log(self) -> QWidget:
         self.window.open_tool_log()
         return self.window.tool_log_dialog
+
+    def _statistics(self) -> QWidget:
+        self.window.open_statistics()
+        dialog = self.window.statistics_dialog
+        wait(lambda: dialog.stats is not None)
+        return dialog
 
     def _context_preview(self) -> QWidget:
         self.window.open_context_preview()

@@ -79,7 +79,7 @@ def shoot(language: str, suffix: str) -> None:
     window.search_bar.set_text("咖啡 OR 过敏" if language == "zh_CN" else "咖啡 OR 过敏")
     wait(qt_app, lambda: finished)
     window._open_current_result()
-    window.editor.tabs.setCurrentIndex(2)
+    window.editor.tabs.setCurrentWidget(window.editor.explain)
     qt_app.processEvents()
     window.grab().save(str(HERE / f"search-{suffix}.png"))
     app.shutdown()

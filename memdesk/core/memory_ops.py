@@ -250,7 +250,12 @@ def update(
             setattr(row, key, value)
     if "importance" in changed and "importance_set" not in cleaned:
         row.importance_set = True
-    if ("content" in changed or "title" in changed) and not row.importance_set and "importance" not in cleaned:
+    back_to_automatic = changed.get("importance_set") is False
+    if (
+        ("content" in changed or "title" in changed or back_to_automatic)
+        and not row.importance_set
+        and "importance" not in cleaned
+    ):
         row.importance = auto_importance(row.title, row.content)  # automatic: follows the text, no revision
     if "content" in changed or "persona_id" in changed:
         row.content_hash = v.content_hash(row.content, row.persona_id)

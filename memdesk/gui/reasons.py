@@ -156,23 +156,24 @@ def _tools() -> dict[str, str]:
 
 
 def _query() -> dict[str, str]:
-    """A search that cannot be read (the search bar adds where)."""
+    """A search that cannot be read (the search bar adds where; gui/browser/query_errors.py)."""
     return {
-        "query_minus_alone": translate("Reasons", "“-” must be followed by the word to leave out"),
-        "query_quote_open": translate("Reasons", "this quote is never closed"),
-        "query_paren_unmatched": translate("Reasons", "“)” has no matching “(”"),
-        "query_or_sides": translate("Reasons", "OR needs a word on both sides"),
-        "query_and_sides": translate("Reasons", "AND needs a word on both sides"),
-        "query_expected_term": translate("Reasons", "a search word is expected here"),
-        "query_empty_parens": translate("Reasons", "empty parentheses"),
-        "query_paren_open": translate("Reasons", "this “(” is never closed"),
-        "query_empty_quotes": translate("Reasons", "empty quotes"),
-        "query_needs_value": translate("Reasons", "{field}{op} needs a value"),
-        "query_importance": translate("Reasons", "importance is a whole number from 1 to 10, not {value}"),
-        "query_unknown_value": translate("Reasons", "{field}:{value} is unknown; use one of {allowed}"),
-        "query_before_year_1": translate("Reasons", "{value} reaches back before year 1"),
-        "query_not_date": translate("Reasons", "{value} is not a date (use 2024, 2024-05, 2024-05-31 or 7d)"),
-        "query_unreal_date": translate("Reasons", "{value} is not a real date"),
+        "query_quote_open": translate("QueryErrors", "this quotation mark is never closed"),
+        "query_minus_alone": translate("QueryErrors", "a minus sign must be followed by what to leave out"),
+        "query_paren_unmatched": translate("QueryErrors", "“)” has no “(” before it"),
+        "query_or_sides": translate("QueryErrors", "OR needs something on both sides"),
+        "query_and_sides": translate("QueryErrors", "AND needs something on both sides"),
+        "query_expected_term": translate("QueryErrors", "something to search for is missing here"),
+        "query_empty_parens": translate("QueryErrors", "the brackets are empty"),
+        "query_paren_open": translate("QueryErrors", "this “(” is never closed"),
+        "query_empty_quotes": translate("QueryErrors", "the quotation marks are empty"),
+        "query_needs_value": translate("QueryErrors", "{typed}{op} needs a value after it"),
+        "query_importance": translate("QueryErrors", "importance is a whole number from 1 to 10, not “{value}”"),
+        "query_unknown_value": translate("QueryErrors", "{typed} has no value “{value}”; use one of {allowed}"),
+        "query_unknown_filter": translate("QueryErrors", "there is no filter “{typed}”; did you mean {suggestion}:?"),
+        "query_not_date": translate("QueryErrors", "“{value}” is not a date; write 2024, 2024-05, 2024-05-31 or 7d"),
+        "query_unreal_date": translate("QueryErrors", "“{value}” is not a real date"),
+        "query_before_year_1": translate("QueryErrors", "“{value}” reaches back before year 1"),
     }
 
 

@@ -132,10 +132,10 @@
 <context>
     <name>PersonaMapping</name>
     <message numerus="yes">
-        <source>{id}… (%n records)</source>
+        <source>Persona {n} of the file ({id}…), %n records</source>
         <translation>
-            <numerusform>{id}… (%n record)</numerusform>
-            <numerusform>{id}… (%n records)</numerusform>
+            <numerusform>Persona {n} of the file ({id}…), %n record</numerusform>
+            <numerusform>Persona {n} of the file ({id}…), %n records</numerusform>
         </translation>
     </message>
 </context>
@@ -266,10 +266,17 @@
 <context>
     <name>SearchNotice</name>
     <message numerus="yes">
-        <source>%n memories have no vector yet: they are found by keyword only</source>
+        <source>%n not yet searchable by meaning</source>
         <translation>
-            <numerusform>%n memory has no vector yet: it is found by keyword only</numerusform>
-            <numerusform>%n memories have no vector yet: they are found by keyword only</numerusform>
+            <numerusform>%n not yet searchable by meaning</numerusform>
+            <numerusform>%n not yet searchable by meaning</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n memories are still being prepared for semantic search; until then only their words find them.</source>
+        <translation>
+            <numerusform>%n memory is still being prepared for semantic search; until then only its words find it.</numerusform>
+            <numerusform>%n memories are still being prepared for semantic search; until then only their words find them.</numerusform>
         </translation>
     </message>
 </context>

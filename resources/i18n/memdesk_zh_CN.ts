@@ -175,6 +175,10 @@ The damaged file is kept beside the backups.</source>
         <source>Drop your edits and show the saved version</source>
         <translation>放弃你的修改，显示已保存的版本</translation>
     </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionLabel</name>
@@ -251,6 +255,10 @@ The damaged file is kept beside the backups.</source>
     <message>
         <source>Details</source>
         <translation>详细信息</translation>
+    </message>
+    <message>
+        <source>Dedup key, times, use, heat, tier, source, version and supersede chain</source>
+        <translation>去重键、时间、使用次数、热度、层级、来源、版本和取代链</translation>
     </message>
     <message>
         <source>Created</source>
@@ -569,6 +577,17 @@ The damaged file is kept beside the backups.</source>
     <message>
         <source>Nothing to import</source>
         <translation>没有需要导入的内容</translation>
+    </message>
+</context>
+<context>
+    <name>ImportanceEdit</name>
+    <message>
+        <source>Automatic (estimated on saving)</source>
+        <translation>自动（保存时估计）</translation>
+    </message>
+    <message>
+        <source>Automatic (estimated {n})</source>
+        <translation>自动（估计为 {n}）</translation>
     </message>
 </context>
 <context>
@@ -1239,10 +1258,6 @@ Database: {path}</source>
         <translation>修改历史</translation>
     </message>
     <message>
-        <source>Supersede chain</source>
-        <translation>取代链</translation>
-    </message>
-    <message>
         <source>Why found</source>
         <translation>命中原因</translation>
     </message>
@@ -1318,8 +1333,8 @@ Database: {path}</source>
         <translation>过期时间</translation>
     </message>
     <message>
-        <source>Optional; the start of the content is shown otherwise</source>
-        <translation>可选；不填时显示内容的开头</translation>
+        <source>Title (optional; the start of the content is shown otherwise)</source>
+        <translation>标题（可不填，不填时显示内容的开头）</translation>
     </message>
     <message>
         <source>What the assistant should remember</source>
@@ -1432,6 +1447,14 @@ Database: {path}</source>
         <translation>无法设置该模型。</translation>
     </message>
     <message>
+        <source>{name}: damaged</source>
+        <translation>{name}：已损坏</translation>
+    </message>
+    <message>
+        <source>{name} ({size} MB)</source>
+        <translation>{name}（{size} MB）</translation>
+    </message>
+    <message>
         <source>The active model was not changed.</source>
         <translation>当前模型未改变。</translation>
     </message>
@@ -1448,12 +1471,8 @@ Database: {path}</source>
         <translation>{name} · {dim} 维 · {pooling} 池化 · {size} MB · {precision}</translation>
     </message>
     <message>
-        <source>The embedding model lets search find memories by meaning, not only by their words (咖啡 for “coffee”). It runs on this computer.</source>
-        <translation>嵌入模型让搜索按含义找到记忆，而不只是按字词（搜“喝什么饮料”也能找到“不喝咖啡因”）。它在本机运行。</translation>
-    </message>
-    <message>
-        <source>Active model</source>
-        <translation>当前模型</translation>
+        <source>Semantic search finds memories by what they mean, not only by their words: searching “something to drink” also finds “no coffee after 3 pm”. It runs on this computer; nothing is sent anywhere.</source>
+        <translation>语义搜索按意思找记忆，而不只是按字词：搜“喝什么饮料”也能找到“不喝咖啡因”。它在这台电脑上运行，不会把任何内容发出去。</translation>
     </message>
     <message>
         <source>Use</source>
@@ -1476,6 +1495,14 @@ Database: {path}</source>
         <translation>下载 {name}（约 95 MB）</translation>
     </message>
     <message>
+        <source>If the download does not start (often so in mainland China), choose a mirror under Advanced.</source>
+        <translation>如果下载开始不了（在中国大陆常会这样），请在“高级”里选择一个镜像。</translation>
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation>高级</translation>
+    </message>
+    <message>
         <source>Hugging Face (huggingface.co)</source>
         <translation>Hugging Face（huggingface.co）</translation>
     </message>
@@ -1492,8 +1519,20 @@ Database: {path}</source>
         <translation>来源</translation>
     </message>
     <message>
+        <source>On, with {model}</source>
+        <translation>已开启，使用 {model}</translation>
+    </message>
+    <message>
+        <source>Off: search finds words only. Download {name} below, or install a model you have.</source>
+        <translation>未开启：目前只按字词搜索。可在下方下载 {name}，或安装已有的模型。</translation>
+    </message>
+    <message>
         <source>Download</source>
         <translation>下载</translation>
+    </message>
+    <message>
+        <source>Semantic search</source>
+        <translation>语义搜索</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -1506,10 +1545,6 @@ Database: {path}</source>
     <message>
         <source>No model installed yet. Download one below, or install one you have from a folder or a .zip.</source>
         <translation>还没有安装模型。可在下方下载，或从文件夹或 .zip 安装已有的模型。</translation>
-    </message>
-    <message>
-        <source>None: search uses keywords only. Download {name} below, or install a model you have.</source>
-        <translation>无：搜索仅按关键词。可在下方下载 {name}，或安装已有的模型。</translation>
     </message>
     <message>
         <source>Remove model</source>
@@ -1570,10 +1605,14 @@ Database: {path}</source>
         <translation>数据库里没有这些角色。请为每个角色选择其记忆的去处；下次导入时会记住这个选择。</translation>
     </message>
     <message numerus="yes">
-        <source>{id}… (%n records)</source>
+        <source>Persona {n} of the file ({id}…), %n records</source>
         <translation>
-            <numerusform>{id}…（%n 条记录）</numerusform>
+            <numerusform>文件里的角色 {n}（{id}…），%n 条记录</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Its id in the file: {id}</source>
+        <translation>它在文件中的编号：{id}</translation>
     </message>
     <message>
         <source>New persona named</source>
@@ -1592,8 +1631,8 @@ Database: {path}</source>
         <translation>新角色的名称</translation>
     </message>
     <message>
-        <source>Type a name for the new persona from {id}…</source>
-        <translation>请为来自 {id}… 的新角色输入名称</translation>
+        <source>Type a name for the new persona from persona {n} of the file.</source>
+        <translation>请为文件里的角色 {n} 的新角色输入名称。</translation>
     </message>
     <message>
         <source>A persona named “{name}” exists already: choose it in the list instead.</source>
@@ -1762,6 +1801,14 @@ Database: {path}</source>
         <source>Persona</source>
         <translation>角色</translation>
     </message>
+    <message>
+        <source>Record {n} of the file (no title)</source>
+        <translation>文件里的第 {n} 条记录（没有标题）</translation>
+    </message>
+    <message>
+        <source>Id in the file: {id}</source>
+        <translation>文件中的编号：{id}</translation>
+    </message>
 </context>
 <context>
     <name>ProposalModel</name>
@@ -1804,6 +1851,81 @@ Database: {path}</source>
     <message>
         <source>A memory was edited after this was proposed; look again before merging.</source>
         <translation>提出建议后有记忆被修改过，合并前请再看一遍。</translation>
+    </message>
+</context>
+<context>
+    <name>QueryErrors</name>
+    <message>
+        <source>this quotation mark is never closed</source>
+        <translation>这个引号没有闭合</translation>
+    </message>
+    <message>
+        <source>a minus sign must be followed by what to leave out</source>
+        <translation>减号后面要紧跟要排除的内容</translation>
+    </message>
+    <message>
+        <source>“)” has no “(” before it</source>
+        <translation>“)”前面没有对应的“(”</translation>
+    </message>
+    <message>
+        <source>OR needs something on both sides</source>
+        <translation>OR 两边都要有内容</translation>
+    </message>
+    <message>
+        <source>AND needs something on both sides</source>
+        <translation>AND 两边都要有内容</translation>
+    </message>
+    <message>
+        <source>something to search for is missing here</source>
+        <translation>这里缺少要搜索的内容</translation>
+    </message>
+    <message>
+        <source>the brackets are empty</source>
+        <translation>括号里是空的</translation>
+    </message>
+    <message>
+        <source>this “(” is never closed</source>
+        <translation>这个“(”没有闭合</translation>
+    </message>
+    <message>
+        <source>the quotation marks are empty</source>
+        <translation>引号里是空的</translation>
+    </message>
+    <message>
+        <source>{field} needs a value after it</source>
+        <translation>{field} 后面要写一个值</translation>
+    </message>
+    <message>
+        <source>importance is a whole number from 1 to 10, not “{value}”</source>
+        <translation>重要性是 1 到 10 的整数，不能是“{value}”</translation>
+    </message>
+    <message>
+        <source>{field} has no value “{value}”; use one of {allowed}</source>
+        <translation>{field} 没有“{value}”这一项；可用：{allowed}</translation>
+    </message>
+    <message>
+        <source>there is no filter “{typed}”; did you mean {suggestion}:?</source>
+        <translation>没有“{typed}”这个筛选条件；是不是想写 {suggestion}:？</translation>
+    </message>
+    <message>
+        <source>“{value}” is not a date; write 2024, 2024-05, 2024-05-31 or 7d</source>
+        <translation>“{value}”不是日期；请写 2024、2024-05、2024-05-31 或 7d</translation>
+    </message>
+    <message>
+        <source>“{value}” is not a real date</source>
+        <translation>“{value}”不是真实存在的日期</translation>
+    </message>
+    <message>
+        <source>“{value}” reaches back before year 1</source>
+        <translation>“{value}”早于公元 1 年</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>At character {n}: {problem}</source>
+        <translation>第 {n} 个字：{problem}</translation>
     </message>
 </context>
 <context>
@@ -2596,6 +2718,10 @@ Database: {path}</source>
         <source>, </source>
         <translation>、</translation>
     </message>
+    <message>
+        <source>Compared with “{title}”: struck through = only there, green = only here</source>
+        <translation>与“{title}”比较：划掉的只在那条里，绿色的只在这条里</translation>
+    </message>
     <message numerus="yes">
         <source>Merge %n memories</source>
         <translation>
@@ -2623,7 +2749,7 @@ Database: {path}</source>
     <name>SearchBar</name>
     <message>
         <source>Search memories (Ctrl+F) — words, &quot;phrases&quot;, tag:work, -exclude</source>
-        <translation>搜索记忆 (Ctrl+F) — 词语、&quot;短语&quot;、tag:工作、-排除</translation>
+        <translation>搜索记忆 (Ctrl+F) — 词语、&quot;短语&quot;、标签:工作、-排除</translation>
     </message>
     <message>
         <source>Search as you type. Click ? next to the box for the search syntax.</source>
@@ -2641,22 +2767,40 @@ Database: {path}</source>
 <context>
     <name>SearchNotice</name>
     <message numerus="yes">
-        <source>%n memories have no vector yet: they are found by keyword only</source>
+        <source>%n not yet searchable by meaning</source>
         <translation>
-            <numerusform>%n 条记忆还没有向量：暂时只能按关键词找到</numerusform>
+            <numerusform>%n 条还不能按意思搜索</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n memories are still being prepared for semantic search; until then only their words find them.</source>
+        <translation>
+            <numerusform>%n 条记忆还在为语义搜索做准备；在此之前只能按字词找到它们。</numerusform>
         </translation>
     </message>
     <message>
-        <source>Keyword-only search: no embedding model (Settings → Model)</source>
-        <translation>仅关键词搜索：没有嵌入模型（设置 → 模型）</translation>
+        <source>Words only (Settings → Model)</source>
+        <translation>只按字词搜索（设置 → 模型）</translation>
     </message>
     <message>
-        <source>Keyword-only search until the memories are embedded</source>
-        <translation>记忆完成向量化之前仅按关键词搜索</translation>
+        <source>Search finds memories by their words. Searching by meaning needs a model: Settings → Model.</source>
+        <translation>现在按字词找记忆。按意思搜索需要一个模型：设置 → 模型。</translation>
     </message>
     <message>
-        <source>Keyword-only search: the embedding model cannot be used (Settings → Model)</source>
-        <translation>仅关键词搜索：嵌入模型无法使用（设置 → 模型）</translation>
+        <source>Preparing semantic search…</source>
+        <translation>正在准备语义搜索…</translation>
+    </message>
+    <message>
+        <source>The memories are being prepared for semantic search; until then only their words find them.</source>
+        <translation>正在为语义搜索准备记忆；在此之前只能按字词找到它们。</translation>
+    </message>
+    <message>
+        <source>Words only: the model cannot be used</source>
+        <translation>只按字词搜索：模型无法使用</translation>
+    </message>
+    <message>
+        <source>The semantic search model cannot be used; search finds memories by their words. See Settings → Model.</source>
+        <translation>语义搜索的模型无法使用；现在按字词找记忆。请看 设置 → 模型。</translation>
     </message>
 </context>
 <context>
@@ -2886,7 +3030,7 @@ Database: {path}</source>
     </message>
     <message>
         <source>By scope</source>
-        <translation>按期限</translation>
+        <translation>按范围</translation>
     </message>
     <message>
         <source>By tier</source>
@@ -3044,6 +3188,10 @@ Database: {path}</source>
         <translation>编号以此开头的记忆</translation>
     </message>
     <message>
+        <source>Every filter has an English and a Chinese name, and its values are accepted in either language: type:偏好 and 类型:preference work too. A filter with a value it does not know (类型:不存在) is not searched for as words: the search box says what is wrong and where.</source>
+        <translation>每个筛选条件都有英文和中文两种写法，取值也可以用任一种语言：type:偏好 和 类型:preference 同样有效。筛选条件的取值无法识别时（如 类型:不存在），不会被当作普通词语搜索：搜索框会指出错在哪里、错在什么。</translation>
+    </message>
+    <message>
         <source>Full-width characters（：＂－）work as well as their half-width forms, and 「」 or “” quote too. A query that cannot be read is marked red; its tooltip names the place.</source>
         <translation>全角符号（：＂－）和半角一样可用，「」和“”也可以当引号。写错的搜索会标红，鼠标停在搜索框上会提示出错的位置。</translation>
     </message>
@@ -3061,10 +3209,6 @@ Database: {path}</source>
     <message>
         <source>Client</source>
         <translation>客户端</translation>
-    </message>
-    <message>
-        <source>Tool</source>
-        <translation>工具</translation>
     </message>
     <message>
         <source>Result</source>
@@ -3091,10 +3235,6 @@ Database: {path}</source>
         <translation>只读取，没有改动</translation>
     </message>
     <message>
-        <source>no</source>
-        <translation>否</translation>
-    </message>
-    <message>
         <source>Reverted</source>
         <translation>已撤销</translation>
     </message>
@@ -3103,12 +3243,76 @@ Database: {path}</source>
         <translation>做了什么 / 失败原因</translation>
     </message>
     <message>
-        <source>ok</source>
-        <translation>成功</translation>
+        <source>Save</source>
+        <translation>保存</translation>
     </message>
     <message>
-        <source>reverted</source>
-        <translation>已撤销</translation>
+        <source>Save or update</source>
+        <translation>保存或更新</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Forget</source>
+        <translation>忘记</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Look up</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>List</source>
+        <translation>列出</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>updated</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>restored</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>an MCP client</source>
+        <translation>MCP 客户端</translation>
+    </message>
+    <message>
+        <source>command line</source>
+        <translation>命令行</translation>
+    </message>
+    <message>
+        <source>this window</source>
+        <translation>本窗口</translation>
+    </message>
+    <message>
+        <source>a memory since purged</source>
+        <translation>已永久删除的记忆</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>成功</translation>
     </message>
 </context>
 <context>

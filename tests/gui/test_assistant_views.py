@@ -34,8 +34,10 @@ def test_activity_lists_tool_calls_and_reverting_one_trashes_its_memory(launch, 
     qtmodeltester.check(dialog.model)
     rows = dialog.model.rows
     assert [r.tool for r in rows] == ["memory_save", "memory_save"]
-    assert rows[0].persona == "工作助手" and rows[0].client == "claude-desktop" and rows[0].ok
-    assert rows[1].touched.startswith(f"+ {first[:8]} 编程偏好")
+    assert rows[0].persona == "工作助手" and rows[0].client == "Claude Desktop" and rows[0].ok
+    assert rows[1].touched == "added「编程偏好」" and rows[1].ids == first[:8]
+    assert dialog.model.index(1, dialog.model.TOOL).data() == "Save"
+    assert dialog.model.index(1, dialog.model.REVERTED).data() == ""
     assert dialog.model.index(1, dialog.model.RESULT).data() == "ok"
 
     dialog.select(rows[1].id)
@@ -47,7 +49,7 @@ def test_activity_lists_tool_calls_and_reverting_one_trashes_its_memory(launch, 
     assert store.get(first).is_deleted and not store.get(second).is_deleted
     row = next(r for r in dialog.model.rows if r.id == rows[1].id)
     assert row.reverted and not row.revertible
-    assert dialog.model.index(1, dialog.model.REVERTED).data() == "reverted"
+    assert dialog.model.index(1, dialog.model.REVERTED).data() == "Reverted"
     assert not dialog.revert_button.isEnabled()  # the same call cannot be reverted twice
     qtbot.waitUntil(lambda: window.browser.tree.counts()["trash"] == trash_before + 1)  # the views heard it
     qtmodeltester.check(dialog.model)
@@ -59,7 +61,7 @@ def test_a_conflicting_revert_shows_the_error_and_changes_nothing(launch, db_pat
     store = window.session.store
     store.update(first, expected_version=None, content="用户偏好 Rust 编程")  # edited after the call
     dialog = open_log(window)
-    call = next(r for r in dialog.model.rows if first[:8] in r.touched)
+    call = next(r for r in dialog.model.rows if first[:8] in r.ids)
     dialog.select(call.id)
     dialog.revert_button.click()
     window.settle()

@@ -100,10 +100,9 @@ def test_an_edit_elsewhere_while_editing_opens_the_conflict_view(launch, db_path
     elsewhere(db_path, f'store.update({ids[0]!r}, expected_version=None, reason="ai", title="助手改了")')
     shown(qtbot, lambda: window.editor.conflict_dialog is not None)
     dialog = window.editor.conflict_dialog
-    # Their title edit re-estimates the automatic importance, so that may differ too.
-    theirs_importance = window.session.store.get(ids[0]).importance
-    moved = {"importance"} if theirs_importance != window.editor.form.importance.value() else set()
-    assert set(dialog.differing) == {"title", "content"} | moved
+    # Their title edit re-estimates the automatic importance: still automatic on both sides, not a difference.
+    assert not window.session.store.get(ids[0]).importance_set and window.editor.form.importance.importance() is None
+    assert set(dialog.differing) == {"title", "content"}
     assert window.editor.form.content.toPlainText() == "我正在写的内容"  # nothing of mine lost
     assert window.session.store.get(ids[0]).content == "同步 记忆0"  # nothing of theirs overwritten
     dialog.keep_mine.click()

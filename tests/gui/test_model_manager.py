@@ -113,8 +113,10 @@ def test_download_shows_progress_and_resumes_after_cancel(launch, db_path, qtbot
     dialog, tab = model_tab(window, qtbot)
     assert tab.hub.currentData() == "env" and hub.url in tab.hub.currentText()  # $MEMDESK_HUB_URL still works
     hub.gate = threading.Event()
+    assert not tab.progress.isVisibleTo(tab)  # no idle 0 % bar
     qtbot.mouseClick(tab.download_button, __import__("PySide6.QtCore", fromlist=["Qt"]).Qt.MouseButton.LeftButton)
     assert not tab.download_button.isEnabled() and tab.cancel_button.isEnabled()
+    assert tab.progress.isVisibleTo(tab)
     qtbot.waitUntil(lambda: tab.progress.value() > 0, timeout=10000)  # the first chunk arrived
     assert tab.progress.value() < tab.progress.maximum()
     assert any(t.label.startswith("Downloading") for t in window.session.taskman.tasks())  # on the task manager
@@ -133,9 +135,10 @@ def test_download_shows_progress_and_resumes_after_cancel(launch, db_path, qtbot
     assert active_name() == "bge-small-zh-v1.5", tab.status.text()
     first, second = onnx_requests(hub)
     assert first[1] is None and second[1] == f"bytes={kept}-"  # resumed, not started over
-    assert tab.progress.value() == tab.progress.maximum()
-    assert tab.active_label.text().startswith("bge-small-zh-v1.5 · 512 dimensions · cls pooling")
-    assert "fp32" in tab.active_label.text()
+    assert tab.progress.value() == tab.progress.maximum() and not tab.progress.isVisibleTo(tab)
+    assert tab.active_label.text().startswith("On, with bge-small-zh-v1.5 (")  # the details in its tooltip
+    assert tab.active_label.toolTip().startswith("bge-small-zh-v1.5 · 512 dimensions · cls pooling")
+    assert "fp32" in tab.active_label.toolTip()
     dialog.reject()
 
 
@@ -173,7 +176,7 @@ def test_failures_leave_the_old_model_active(launch, db_path, qtbot, hub, models
     install_old(tmp_path)
     window = launch(db_path)
     dialog, tab = model_tab(window, qtbot)
-    assert tab.active_label.text().startswith("old · 16 dimensions")
+    assert tab.active_label.toolTip().startswith("old · 16 dimensions")
 
     hub.wrong_sha256.add(BGE.files["model.onnx"])  # checksum mismatch
     tab.download_button.click()
@@ -203,7 +206,7 @@ def test_failures_leave_the_old_model_active(launch, db_path, qtbot, hub, models
     tab.zip_button.click()
     qtbot.waitUntil(lambda: window.models.job_task is None, timeout=20000)
     assert "This is not a model" in asker.informed[-1] and active_name() == "old"
-    assert tab.active_label.text().startswith("old · ")
+    assert tab.active_label.text().startswith("On, with old (")
     dialog.reject()
 
 
@@ -249,7 +252,7 @@ def test_switch_reembeds_in_the_background_and_search_keeps_working(
     assert not store.stale_vector_ids(engine.embedder.model_id)
     assert states[0].startswith("Search is keyword-only") and states[-1] == ""
     assert not window.search_notice.isVisible()
-    assert tab.active_label.text().startswith("new · 16 dimensions · cls pooling")
+    assert tab.active_label.toolTip().startswith("new · 16 dimensions · cls pooling")
     window.search_bar.set_text("咖啡")
     qtbot.waitUntil(lambda: window.browser.results.model.rowCount() > 0, timeout=10000)
     dialog.reject()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QTextBrowser
 
 from memdesk.core.maintenance import last_reports, proposals, run_maintenance
 from memdesk.core.store import Store
@@ -75,10 +76,9 @@ def test_merging_with_edited_text_supersedes_both_originals(launch, db_path, qtb
     row = dialog.model.rows[0]
     assert set(row.memory_ids) == {first, second} and not row.stale
     assert dialog.selected_id() == row.id
-    shown = sorted(
-        box.findChild(type(dialog.merged_text), "memberContent").toPlainText() for box in dialog.member_views
-    )
-    assert shown == sorted([TEA_SHORT, TEA_LONG])  # side by side, read-only
+    left = dialog.member_views[0].findChild(type(dialog.merged_text), "memberContent").toPlainText()
+    right = dialog.member_views[1].findChild(QTextBrowser, "memberDiff").toPlainText()
+    assert left in (TEA_SHORT, TEA_LONG) and ({TEA_SHORT, TEA_LONG} - {left}).pop()[-8:] in right  # side by side
     assert dialog.merged_text.toPlainText() == TEA_LONG  # the longest, pre-filled
     assert "Last maintenance run" in [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
     assert "Merge proposals" in dialog.report_view.toPlainText()  # the task in words, not its internal name

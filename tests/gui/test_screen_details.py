@@ -95,7 +95,7 @@ def test_enter_in_the_conflict_dialog_discards_nobodys_text(launch, db_path, qtb
 @pytest.mark.parametrize(
     ("language", "persona", "reason", "reverted"),
     [
-        ("en", "工作助手", "Failed: the argument content is missing", "reverted"),
+        ("en", "工作助手", "Failed: the argument content is missing", "Reverted"),
         ("zh_CN", "工作助手", "失败：缺少参数「内容」", "已撤销"),
     ],
 )
@@ -120,13 +120,15 @@ def test_the_tool_log_shows_the_persona_and_why_a_call_failed(
     dialog.revert_button.click()
     window.settle()
     model = dialog.model
-    assert [model.index(r, model.REVERTED).data() for r in range(2)] == ["—", reverted]  # every row filled
+    # one meaning in the column: blank unless reverted (a failed call has nothing to revert)
+    assert [model.index(r, model.REVERTED).data() for r in range(2)] == ["", reverted]
     dialog.select(failed.id)
     assert reason in dialog.detail.text() and dialog.detail.isVisibleTo(dialog)
     assert not dialog.view.wordWrap()  # a time is one line
     header = dialog.view.horizontalHeader()
     metrics = dialog.view.fontMetrics()
-    assert header.sectionSize(model.TOOL) >= metrics.horizontalAdvance("memory_upsert")  # not cut
+    action = model.index(1, model.TOOL).data()  # memory_upsert as an action: 保存或更新 / Save or update
+    assert header.sectionSize(model.TOOL) >= metrics.horizontalAdvance(action)  # not cut
     assert header.sectionSize(model.TIME) >= metrics.horizontalAdvance(failed.when)
 
 
@@ -153,7 +155,22 @@ def test_search_syntax_help_has_an_example_per_operator_and_tries_it(launch, db_
     window.search_bar.help_button.click()
     dialog = window.syntax_dialog
     assert dialog.isVisible()
-    examples = [example for _section, example, _meaning in dialog.rows()]
+    examples = [example for _section, example, _chinese, _meaning in dialog.rows()]
+    chinese = [example for _section, _english, example, _meaning in dialog.rows()]
+    for word in (
+        "角色:",
+        "分组:",
+        "标签:",
+        "类型:偏好",
+        "范围:短期",
+        "层级:热",
+        "重要性>=",
+        "已删除",
+        "已过期",
+        "已被取代",
+    ):
+        assert any(word in example for example in chinese), word
+        assert word in dialog.page.toPlainText(), word
     for operator in (
         '"',
         "-",

@@ -57,6 +57,9 @@ ALLOWED = {
     "OR",
     "zip",
     "json",
+    # an assistant's client as it calls itself (Assistant activity)
+    "Claude",
+    "Desktop",
     # the search language (Help › Search syntax): operators and their values are typed as written
     "persona",
     "group",
@@ -88,7 +91,7 @@ ALLOWED = {
 
 # Shown as it is on purpose: the brief is the assistant's input, in the model's format (the dialog says so);
 # the texts being compared are the user's.
-VERBATIM = {"previewText", "memberContent"}
+VERBATIM = {"previewText", "memberContent", "memberDiff"}
 
 
 def scenes_module():
@@ -246,7 +249,9 @@ def test_the_english_screens_show_no_chinese_interface_and_no_internal_names(tou
     # the language's own name, the model tab's example of a meaning match.
     from memdesk.gui.dialogs.syntax_help import SyntaxHelpDialog
 
-    extra = "\n".join(["简体中文", "咖啡 过敏 茶", *(example for _s, example, _m in SyntaxHelpDialog().rows())])
+    # the search language's examples, English and Chinese filter words alike (typed as written)
+    examples = [text for _s, english, chinese, _m in SyntaxHelpDialog().rows() for text in (english, chinese)]
+    extra = "\n".join(["简体中文", "咖啡 过敏 茶", "type:偏好 类型:preference 类型:不存在", *examples])
     found = []
     for name, _widget, texts in every_screen(scenes, tour):
         data = user_data(tour)  # as the scene left it

@@ -84,8 +84,9 @@ def update_memories(
             fields = edits[memory_id]
             record = before[memory_id]
             back = {name: getattr(record, name) for name in fields}
-            if "importance" in fields:  # setting importance marks it chosen by hand; undo puts that back too
-                back["importance_set"] = record.importance_set
+            if "importance" in fields or "importance_set" in fields:
+                # setting importance marks it chosen by hand, unsetting re-estimates it: undo puts both back
+                back["importance"], back["importance_set"] = record.importance, record.importance_set
             inverse[memory_id] = back
             if update_restorable(store, memory_id, fields, expected_version=versions.get(memory_id), reason=reason):
                 updated.append(memory_id)

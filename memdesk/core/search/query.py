@@ -9,6 +9,12 @@
                           importance>=7 (also > < <= = :)
                           created>2024-05  updated<=2024-05-31  created>7d
 
+Every filter has a Chinese name too, the editor's word for the field (类型:偏好 =
+type:preference, 层级:热 = tier:hot, 重要性>=7, 已删除 = is:deleted; see
+FIELD_NAMES and VALUE_NAMES); English values are accepted after a Chinese name
+and the other way round. The tree keeps the English names, so it renders the
+same whichever words were typed.
+
 Full-width forms (＂ ： （ ） －) are read as their ASCII forms (NFKC), and
 “ ” 「 」 『 』 also quote. Positions in errors count characters of the text the
 user typed. ``parse(text, lenient=True)`` never raises: assistants send
@@ -26,6 +32,7 @@ from ..error_codes import english
 from ..errors import MemDeskError
 from ..records import SCOPES, TIERS, TYPES
 from ..times import UTC, now_utc
+from .query_words import FIELD_NAMES, NEAR_NAMES, STATE_WORDS, VALUE_NAMES
 
 TEXT_FIELDS = ("persona", "group", "tag", "type", "scope", "tier", "is", "id")
 ORDERED_FIELDS = ("importance", "created", "updated")
@@ -34,18 +41,31 @@ OPERATORS = (">=", "<=", ">", "<", "=")
 _QUOTES = {'"': '"', "“": "”", "「": "」", "『": "』"}
 _CLOSERS = set(_QUOTES.values()) | {"„", "”"}
 _SPECIAL = set("()") | set(_QUOTES) | _CLOSERS
-_ORDERED = re.compile(r"^(importance|created|updated)(>=|<=|>|<|=|:)(.*)$", re.I)
-_TEXT = re.compile(r"^(persona|group|tag|type|scope|tier|is|id):(.*)$", re.I)
+
+_NEAR = re.compile(rf"^({'|'.join(NEAR_NAMES)})(>=|<=|>|<|=|:)(.+)$", re.I)
+
+
+def _names(english: tuple[str, ...]) -> str:
+    chinese = [name for name, field in FIELD_NAMES.items() if field in english]
+    return "|".join([*english, *chinese])
+
+
+_ORDERED = re.compile(rf"^({_names(ORDERED_FIELDS)})(>=|<=|>|<|=|:)(.*)$", re.I)
+_TEXT = re.compile(rf"^({_names(TEXT_FIELDS)}):(.*)$", re.I)
 _DATE = re.compile(r"^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2})(?:[t ](\d{1,2}):(\d{2}))?)?)?$", re.I)
 _RELATIVE = re.compile(r"^(\d{1,5})([dwmy])$", re.I)
 
 
 class QuerySyntaxError(MemDeskError):
-    """A query that cannot be read; ``position`` is a 0-based character index."""
+    """A query that cannot be read; ``position`` is a 0-based character index.
+
+    ``code`` (a query_* code in error_codes) names the problem and ``params`` its parts, for a
+    window to say it in the user's language; ``reason`` is the English without the position.
+    """
 
     def __init__(self, code: str, position: int, **params):
         self.position = position
-        self.reason = english(code, params)  # without the position
+        self.reason = english(code, params)
         super().__init__(f"search: {self.reason} (at character {position + 1})", code=code, position=position, **params)
 
 
@@ -216,10 +236,9 @@ class _Parser:
         if not parts:
             token = self.peek()
             where = token.pos if token is not None else self.end
-            raise QuerySyntaxError(
-                "query_or_sides" if token is not None and token.kind == "or" else "query_expected_term",
-                where,
-            )
+            if token is not None and token.kind == "or":
+                raise QuerySyntaxError("query_or_sides", where)
+            raise QuerySyntaxError("query_expected_term", where)
         return parts[0] if len(parts) == 1 else And(tuple(parts))
 
     def unary(self):
@@ -248,13 +267,16 @@ class _Parser:
 
     def term(self, token: _Token):
         text = token.text
+        if text in STATE_WORDS:
+            return Filter("is", ":", STATE_WORDS[text])
         match = _ORDERED.match(text)
         if match:
-            field, op, value = match.group(1).lower(), match.group(2), match.group(3)
+            typed, op, value = match.group(1), match.group(2), match.group(3)
+            field = FIELD_NAMES.get(typed, typed.lower())
             op = "=" if op == ":" else op
-            value_pos = token.pos + len(match.group(1)) + len(match.group(2))
+            value_pos = token.pos + len(typed) + len(match.group(2))
             if not value:
-                raise QuerySyntaxError("query_needs_value", value_pos, field=field, op=op)
+                raise QuerySyntaxError("query_needs_value", value_pos, field=field, typed=typed, op=op)
             if field == "importance":
                 # isdecimal, not isdigit: '𐩀' is a digit int() cannot read
                 if not value.isdecimal() or not 1 <= int(value) <= 10:
@@ -264,24 +286,36 @@ class _Parser:
             return Filter(field, op, value.lower())
         match = _TEXT.match(text)
         if match:
-            field, value = match.group(1).lower(), match.group(2)
-            value_pos = token.pos + len(field) + 1
+            typed, value = match.group(1), match.group(2)
+            field = FIELD_NAMES.get(typed, typed.lower())
+            value_pos = token.pos + len(typed) + 1
             if value[:1] in _QUOTES:
                 value = value[1:-1]
             elif not value:
-                raise QuerySyntaxError("query_needs_value", value_pos, field=field, op=":")
-            return Filter(field, ":", self.check(field, value.strip(), value_pos))
+                raise QuerySyntaxError("query_needs_value", value_pos, field=field, typed=typed, op=":")
+            return Filter(field, ":", self.check(field, value.strip(), value_pos, typed))
+        match = _NEAR.match(text)
+        if match:
+            typed, suggestion = match.group(1), NEAR_NAMES[match.group(1).lower()]
+            raise QuerySyntaxError("query_unknown_filter", token.pos, typed=typed, suggestion=suggestion)
         return Word(text)
 
     @staticmethod
-    def check(field: str, value: str, pos: int) -> str:
+    def check(field: str, value: str, pos: int, typed: str = "") -> str:
         allowed = {"type": TYPES, "scope": SCOPES, "tier": TIERS, "is": STATES}.get(field)
         if allowed is not None:
-            value = value.lower()
+            value = VALUE_NAMES[field].get(value, value.lower())
             if value not in allowed:
-                raise QuerySyntaxError("query_unknown_value", pos, field=field, value=value, allowed=", ".join(allowed))
+                raise QuerySyntaxError(
+                    "query_unknown_value",
+                    pos,
+                    field=field,
+                    typed=typed or field,
+                    value=value,
+                    allowed=", ".join(allowed),
+                )
         elif not value and field != "persona":
-            raise QuerySyntaxError("query_needs_value", pos, field=field, op=":")
+            raise QuerySyntaxError("query_needs_value", pos, field=field, typed=typed or field, op=":")
         return value
 
 

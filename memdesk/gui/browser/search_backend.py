@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 
 from ...core import queries
-from ..reasons import reason_text
+from .query_errors import query_error_text
 
 log = logging.getLogger(__name__)
 LIMIT = 100  # a screenful is ~20; more than 100 means the query needs another word
@@ -220,7 +220,7 @@ class SearchBackend:
         try:
             query_lang.parse(text)
         except query_lang.QuerySyntaxError as exc:
-            return Outcome(text, [], terms, error=reason_text(exc.code, exc.params, exc.reason))
+            return Outcome(text, [], terms, error=query_error_text(exc))
         engine = self.open_engine()
         result = engine.search(text, persona=persona, limit=limit, record_access=False)
         hits = [Hit(h.id, h.score, h.explain, h.explain.highlights(), h.record) for h in result.hits]

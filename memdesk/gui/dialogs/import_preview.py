@@ -92,15 +92,18 @@ class PlanModel(QAbstractTableModel):
                 return item.index
             if column == 1:
                 return labels.plan_statuses().get(item.status, item.status)
-            if column == 2:
-                return item.title or item.memory_id or ""
+            if column == 2:  # the file's id for a record (seed-3) means nothing to a person
+                return item.title or self.tr("Record {n} of the file (no title)").format(n=item.index)
             if column == self.PERSONA:
                 return "" if item.status == "invalid" else self.persona_label(item.persona_id)
             return reason_text(item.code, item.params, item.reason)
         if role == Qt.ItemDataRole.ForegroundRole and column == 1:
             return QColor(STATUS_COLOURS.get(item.status, "#000000"))
         if role == Qt.ItemDataRole.ToolTipRole and column in (2, 3):
-            return reason_text(item.code, item.params, item.reason) or item.title
+            tip = reason_text(item.code, item.params, item.reason) or item.title
+            if item.memory_id:
+                tip = "\n".join(filter(None, [tip, self.tr("Id in the file: {id}").format(id=item.memory_id)]))
+            return tip or None
         if role == STATUS_ROLE:
             return item.status
         return None
@@ -132,8 +135,12 @@ class PersonaMapping(QGroupBox):
         intro.setWordWrap(True)
         grid.addWidget(intro, 0, 0, 1, 3)
         for row, u in enumerate(unknown, start=1):
-            label = QLabel(self.tr("{id}… (%n records)", "", u.records).format(id=u.source_id[:8]), self)
-            label.setToolTip(u.source_id)
+            label = QLabel(
+                self.tr("Persona {n} of the file ({id}…), %n records", "", u.records).format(n=row, id=u.source_id[:4]),
+                self,
+            )
+            label.setObjectName(f"personaSource{row - 1}")
+            label.setToolTip(self.tr("Its id in the file: {id}").format(id=u.source_id))
             combo = QComboBox(self)
             combo.setObjectName(f"personaChoice{row - 1}")
             combo.addItem(self.tr("New persona named"), self.CREATE)
@@ -190,7 +197,8 @@ class PersonaMapping(QGroupBox):
                 check_name(choice.name, taken)
             except ValidationError:
                 if not choice.name:
-                    return self.tr("Type a name for the new persona from {id}…").format(id=source_id[:8])
+                    number = self.ids.index(source_id) + 1
+                    return self.tr("Type a name for the new persona from persona {n} of the file.").format(n=number)
                 if choice.name in self.existing.values():
                     return self.tr("A persona named “{name}” exists already: choose it in the list instead.").format(
                         name=choice.name

@@ -1,8 +1,10 @@
 """Tools → Review duplicates: the consolidation proposals and the user's answer to each.
 
 A table over plain rows (ProposalRow) built from memdesk.core.maintenance.proposals;
-selecting one shows its memories side by side (read-only) and an editable merged
-text. Merge / Keep both / Dismiss run as operations so merges go out on the
+selecting one shows its memories side by side (read-only), each after the first
+with what differs from the first marked (difflib, by character: deletions struck
+through in red, insertions in green), and an editable merged text. Merge / Keep
+both / Dismiss run as operations so merges go out on the
 session's one change channel. Nothing is merged without a click; merging a
 stale proposal (a member was edited since) asks first. A second tab shows the
 last maintenance report.
@@ -10,6 +12,7 @@ last maintenance report.
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from datetime import UTC
 from functools import partial
@@ -38,6 +41,7 @@ from PySide6.QtWidgets import (
 from ...core import ops as operations
 from ...core.errors import MemDeskError
 from ...core.maintenance import last_reports, proposals
+from ..editor.history import diff_html
 from ..reasons import error_text
 from .maintenance_report import report_html
 from .tables import RowTableModel, read_only_table
@@ -268,6 +272,7 @@ class ReviewInboxDialog(QDialog):
         store = self.session.store
         records = store.get_many(list(row.memory_ids))
         personas = {p.id: p.name for p in store.personas()}
+        first = None
         for memory_id in row.memory_ids:
             record = records.get(memory_id)
             if record is None:
@@ -287,11 +292,9 @@ class ReviewInboxDialog(QDialog):
             meta.setObjectName("memberMeta")
             meta.setWordWrap(True)
             meta.setStyleSheet("color: #555")
-            content = QPlainTextEdit(record.content, box)
-            content.setReadOnly(True)
-            content.setObjectName("memberContent")
             column.addWidget(meta)
-            column.addWidget(content, 1)
+            column.addWidget(self._member_text(record, first, box), 1)
+            first = first or record
             self.sides_layout.addWidget(box)
             self.member_views.append(box)
         self.merged_title.setText(row.suggested_title)
@@ -301,6 +304,27 @@ class ReviewInboxDialog(QDialog):
         )
 
     # ---- answers --------------------------------------------------------------------------------
+    def _member_text(self, record, first, box) -> QWidget:
+        """The first memory as it is; the others with what differs from the first marked."""
+        if first is None or first.content == record.content:
+            content = QPlainTextEdit(record.content, box)
+            content.setReadOnly(True)
+            content.setObjectName("memberContent")
+            return content
+        diff = QTextBrowser(box)
+        diff.setObjectName("memberDiff")
+        diff.setHtml(
+            '<p style="color:#555">{}</p>{}'.format(
+                html.escape(
+                    self.tr("Compared with “{title}”: struck through = only there, green = only here").format(
+                        title=first.display_title
+                    )
+                ),
+                diff_html(first.content, record.content),
+            )
+        )
+        return diff
+
     def _failed(self, title: str):
         def failed(exc) -> bool:
             if not isinstance(exc, MemDeskError):

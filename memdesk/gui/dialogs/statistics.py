@@ -4,6 +4,10 @@ The figures come from ``memdesk.core.stats.overview`` (the same dict
 `memdesk stats --json` prints), computed on the task manager's work lane.
 Each bar that names a set of memories carries its search text; a click on
 it puts that text in the search bar, so the browser lists those memories.
+Counts are whole numbers, so their axis only has whole-number ticks; the heat
+histogram names the edges of its bins (0 10 20 … 100), not each bin, so the
+labels never run together; the legend and the hint sit above the charts; and
+the dialog is never larger than the window it belongs to.
 """
 
 from __future__ import annotations
@@ -28,6 +32,17 @@ COLOURS = {"manual": "#4a7fd0", "ai": "#e0883a", "import": "#5aa469"}
 BAR = "#4a7fd0"
 
 
+def count_step(top: float) -> int:
+    """A whole-number tick step giving at most about five ticks up to ``top`` (1, 2, 5, 10, 20, 50…)."""
+    step = 1
+    while top / step > 5:
+        for factor in (2, 2.5, 2):  # 1 → 2 → 5 → 10 → 20 → 50 …
+            step = int(step * factor)
+            if top / step <= 5:
+                break
+    return step
+
+
 class BarChart(pg.PlotWidget):
     """Bars with names; ``bar_clicked(index)`` when one is clicked."""
 
@@ -45,8 +60,9 @@ class BarChart(pg.PlotWidget):
         self.getPlotItem().showGrid(x=horizontal, y=not horizontal, alpha=0.2)
         self.scene().sigMouseClicked.connect(self._clicked)
 
-    def set_bars(self, names: list[str], counts: list[float], *, stacks=None, colours=None) -> None:
-        """One bar per name; ``stacks`` [(counts, colour), ...] draws stacked bars instead."""
+    def set_bars(self, names: list[str], counts: list[float], *, stacks=None, edges=None) -> None:
+        """One bar per name; ``stacks`` [(counts, colour), ...] draws stacked bars instead;
+        ``edges`` (len(names) + 1 labels) names the bars' boundaries instead of the bars."""
         self.clear()
         self.counts = list(counts)
         positions = list(range(len(names)))
@@ -61,16 +77,24 @@ class BarChart(pg.PlotWidget):
             base = [b + v for b, v in zip(base, values)]
         self.counts = base
         axis = self.getAxis("left" if self.horizontal else "bottom")
-        step = max(1, len(names) // 13) if not self.horizontal else 1
-        axis.setTicks([[(i, n if len(n) <= 14 else n[:13] + "…") for i, n in enumerate(names) if i % step == 0]])
+        if edges is not None:
+            axis.setTicks([[(i - 0.5, edge) for i, edge in enumerate(edges)]])
+        else:
+            step = max(1, len(names) // 13) if not self.horizontal else 1
+            axis.setTicks([[(i, n if len(n) <= 14 else n[:13] + "…") for i, n in enumerate(names) if i % step == 0]])
         top = max(base, default=0) or 1
+        count_axis = self.getAxis("bottom" if self.horizontal else "left")
+        count_axis.setTickSpacing(count_step(top), count_step(top))
         if self.horizontal:
             self.setXRange(0, top * 1.05, padding=0)
             self.setYRange(-0.6, max(len(names), 1) - 0.4, padding=0)
             self.getViewBox().invertY(True)
+            # a line of text per name: the labels never overlap (the dialog scrolls)
+            self.setMinimumHeight(max(190, self.fontMetrics().lineSpacing() * len(names) + 70))
         else:
             self.setYRange(0, top * 1.1, padding=0)
-            self.setXRange(-0.6, max(len(names), 1) - 0.4, padding=0)
+            margin = 1.0 if edges is not None else 0.6  # room for the first and last edge's label
+            self.setXRange(-margin, max(len(names), 1) - 1 + margin, padding=0)
 
     def bar_at(self, view: QPointF) -> int | None:
         along, value = (view.y(), view.x()) if self.horizontal else (view.x(), view.y())
@@ -122,9 +146,18 @@ class StatisticsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
         layout.addLayout(self.states_row)
+        layout.addLayout(self._build_key())
         layout.addWidget(scroll, 1)
         layout.addWidget(buttons)
-        self.resize(1100, 820)
+        self.fit_to(parent)
+
+    def fit_to(self, parent) -> None:
+        """1100×820 at most, and never larger than the window it opens over."""
+        width, height = 1100, 820
+        if parent is not None:
+            width = min(width, parent.width() - 40)
+            height = min(height, parent.height() - 40)
+        self.resize(max(width, 480), max(height, 360))
 
     def _build_state_buttons(self) -> None:
         """In the trash / expired / superseded: counts that list those memories when clicked."""
@@ -146,7 +179,7 @@ class StatisticsDialog(QDialog):
             "group": BarChart(self.tr("Largest groups"), horizontal=True),
             "tag": BarChart(self.tr("Top tags"), horizontal=True),
             "type": BarChart(self.tr("By type")),
-            "scope": BarChart(self.tr("By scope")),
+            "scope": BarChart(self.tr("By scope")),  # 按范围, the editor's word
             "tier": BarChart(self.tr("By tier")),
             "heat": BarChart(self.tr("Heat")),
             "weekly": BarChart(self.tr("Added per week (last year): manual, assistant, import")),
@@ -164,8 +197,12 @@ class StatisticsDialog(QDialog):
         grid.addWidget(self.charts["tier"], 2, 1)
         grid.addWidget(self.charts["heat"], 2, 2)
         grid.addWidget(self.charts["scope"], 3, 0)
+        return grid
+
+    def _build_key(self) -> QHBoxLayout:
+        """What the colours mean and what a click does, above the charts where they are seen."""
         legend = QLabel(
-            " ".join(
+            "  ".join(
                 f'<span style="color:{COLOURS[k]}">■</span> {text}'
                 for k, text in (
                     ("manual", self.tr("manual")),
@@ -175,6 +212,7 @@ class StatisticsDialog(QDialog):
             ),
             self,
         )
+        legend.setObjectName("statsLegend")
         hint = QLabel(
             self.tr(
                 "Charts count memories in use (not in the trash, expired or superseded). "
@@ -183,12 +221,10 @@ class StatisticsDialog(QDialog):
             self,
         )
         hint.setWordWrap(True)
-        side = QVBoxLayout()
-        side.addWidget(legend)
-        side.addWidget(hint)
-        side.addStretch(1)
-        grid.addLayout(side, 3, 1, 1, 2)
-        return grid
+        row = QHBoxLayout()
+        row.addWidget(hint, 1)
+        row.addWidget(legend)
+        return row
 
     # ---- figures ---------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -227,7 +263,11 @@ class StatisticsDialog(QDialog):
             self.charts[name].set_bars(shown, [b["count"] for b in bars])
         heat = c["heat"]
         edges = heat["edges"]
-        self.charts["heat"].set_bars([f"{edges[i]:g}–{edges[i + 1]:g}" for i in range(len(edges) - 1)], heat["counts"])
+        self.charts["heat"].set_bars(
+            [f"{edges[i]:g}–{edges[i + 1]:g}" for i in range(len(edges) - 1)],
+            heat["counts"],
+            edges=[f"{edge:g}" for edge in edges],
+        )
         weekly = c["weekly"]
         self.charts["weekly"].set_bars(
             [w[5:] for w in weekly["weeks"]],

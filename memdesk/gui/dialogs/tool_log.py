@@ -3,6 +3,11 @@
 A table over plain rows (ToolCallRow) built from memdesk.core.tools.log; a
 revert runs as an operation so its changes go out on the session's one
 change channel. It is an undo step like any other (Ctrl+Z puts the call's effects back).
+
+Said as a person would: the tool as an action (保存, 更新, 删除, 搜索…; its name in
+the tooltip), the client by the name it gave itself in its handshake (old rows
+with a known short name get that client's own spelling), memories by title
+(their id in the tooltip), and one 已撤销 column that says only that.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC
 from functools import partial
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QDialog,
@@ -31,8 +36,52 @@ from ...core.tools import log
 from ..reasons import error_text, reason_text
 from .tables import RowTableModel, read_only_table
 
+translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
+
 LIMIT = 200
-ACTION_MARKS = {"added": "+", "updated": "~", "deleted": "−", "restored": "↺"}
+# How clients that log a short machine name spell themselves (what the MCP handshake's title says).
+CLIENT_NAMES = {
+    "claude-desktop": "Claude Desktop",
+    "claude-ai": "Claude Desktop",
+    "claude-code": "Claude Code",
+    "cherry-studio": "Cherry Studio",
+    "cursor": "Cursor",
+    "vscode": "VS Code",
+    "windsurf": "Windsurf",
+    "chatbox": "Chatbox",
+}
+
+
+def tool_actions() -> dict[str, str]:
+    """Each assistant tool as the action it is."""
+    return {
+        "memory_save": translate("ToolCallModel", "Save"),
+        "memory_upsert": translate("ToolCallModel", "Save or update"),
+        "memory_delete": translate("ToolCallModel", "Delete"),
+        "memory_forget": translate("ToolCallModel", "Forget"),
+        "memory_search": translate("ToolCallModel", "Search"),
+        "memory_query": translate("ToolCallModel", "Look up"),
+        "memory_list": translate("ToolCallModel", "List"),
+    }
+
+
+def effect_words() -> dict[str, str]:
+    return {
+        "added": translate("ToolCallModel", "added"),
+        "updated": translate("ToolCallModel", "updated"),
+        "deleted": translate("ToolCallModel", "deleted"),
+        "restored": translate("ToolCallModel", "restored"),
+    }
+
+
+def client_label(client: str) -> str:
+    """The client as it calls itself; our own callers in words."""
+    own = {
+        "mcp": translate("ToolCallModel", "an MCP client"),
+        "cli": translate("ToolCallModel", "command line"),
+        "gui": translate("ToolCallModel", "this window"),
+    }
+    return own.get(client) or CLIENT_NAMES.get(client.lower(), client) or "—"
 
 
 @dataclass(frozen=True)
@@ -43,11 +92,12 @@ class ToolCallRow:
     client: str
     tool: str
     ok: bool
-    touched: str  # e.g. "+ a1b2c3d4 标题; − e5f6..."
+    touched: str  # e.g. "added 「标题」; deleted 「…」"
     error: str
     reverted: bool
     revertible: bool
     reverted_when: str = ""
+    ids: str = ""  # the memories' ids, for the tooltip
 
 
 def _short_title(text: str, width: int = 24) -> str:
@@ -62,21 +112,25 @@ def load_rows(store, *, limit: int = LIMIT, global_name: str = "Global") -> list
     ids = {e["id"] for r in records for e in r.effects}
     memories = store.get_many(ids) if ids else {}
     rows = []
+    words = effect_words()
     for r in records:
-        parts = []
+        parts, ids = [], []
         for effect in r.effects:
             memory = memories.get(effect["id"])
-            title = _short_title(memory.display_title) if memory else ""
-            parts.append(f"{ACTION_MARKS.get(effect['action'], effect['action'])} {effect['id'][:8]} {title}".strip())
+            title = (
+                _short_title(memory.display_title) if memory else translate("ToolCallModel", "a memory since purged")
+            )
+            parts.append(f"{words.get(effect['action'], effect['action'])}「{title}」")
+            ids.append(effect["id"][:8])
         rows.append(
             ToolCallRow(
                 r.id,
                 _local(r.at),
                 personas.get(r.persona_id, r.persona_id or global_name),
-                r.client,
+                client_label(r.client),
                 r.tool,
                 r.ok,
-                "; ".join(parts),
+                translate("ToolCallModel", "; ").join(parts),
                 (
                     reason_text(r.result.get("code", ""), r.result.get("params"), str(r.result.get("error", "")))
                     if isinstance(r.result, dict)
@@ -85,6 +139,7 @@ def load_rows(store, *, limit: int = LIMIT, global_name: str = "Global") -> list
                 r.reverted_at is not None,
                 bool(r.effects) and r.reverted_at is None,
                 _local(r.reverted_at) if r.reverted_at is not None else "",
+                ", ".join(ids),
             )
         )
     return rows
@@ -104,7 +159,7 @@ class ToolCallModel(RowTableModel):
             self.tr("Time"),
             self.tr("Persona"),
             self.tr("Client"),
-            self.tr("Tool"),
+            self.tr("Action"),
             self.tr("Result"),
             self.tr("What it did, or why it failed"),
             self.tr("Reverted"),
@@ -116,13 +171,16 @@ class ToolCallModel(RowTableModel):
                 self.TIME: row.when,
                 self.PERSONA: row.persona,
                 self.CLIENT: row.client,
-                self.TOOL: row.tool,
+                self.TOOL: self.action(row),
                 self.RESULT: self.tr("ok") if row.ok else self.tr("failed"),
                 self.TOUCHED: self.what(row),
                 self.REVERTED: self.reverted(row),
             }.get(column)
         if role == Qt.ItemDataRole.ToolTipRole and column == self.TOUCHED:
-            return self.what(row) or None
+            what = self.what(row)
+            return f"{what}\n{self.tr('Ids: {ids}').format(ids=row.ids)}" if row.ids else what or None
+        if role == Qt.ItemDataRole.ToolTipRole and column == self.TOOL:
+            return row.tool  # what the assistant called, for whoever reads its configuration
         if role == Qt.ItemDataRole.ToolTipRole and column == self.REVERTED and row.reverted:
             return self.tr("Reverted at {when}").format(when=row.reverted_when)
         if role == Qt.ItemDataRole.ForegroundRole and (row.reverted or not row.ok):
@@ -134,10 +192,13 @@ class ToolCallModel(RowTableModel):
             return self.tr("Failed: {reason}").format(reason=row.error or self.tr("no reason was given"))
         return row.touched or self.tr("read only, changed nothing")
 
+    @staticmethod
+    def action(row: ToolCallRow) -> str:
+        return tool_actions().get(row.tool, row.tool)
+
     def reverted(self, row: ToolCallRow) -> str:
-        if row.reverted:
-            return self.tr("reverted")
-        return self.tr("no") if row.revertible else "—"  # a call that changed nothing has nothing to revert
+        """One meaning only: blank unless the call was reverted (the tooltip says when)."""
+        return self.tr("Reverted") if row.reverted else ""
 
 
 class ToolLogDialog(QDialog):
@@ -216,7 +277,11 @@ class ToolLogDialog(QDialog):
             ""
             if row is None
             else self.tr("{tool} as {persona} ({client}), {when}: {what}").format(
-                tool=row.tool, persona=row.persona, client=row.client or "—", when=row.when, what=self.model.what(row)
+                tool=self.model.action(row),
+                persona=row.persona,
+                client=row.client,
+                when=row.when,
+                what=self.model.what(row),
             )
         )
         self.detail.setStyleSheet("" if row is None or row.ok else "color: #b00020")

@@ -133,6 +133,8 @@ class ConflictDialog(QDialog):
         return buttons
 
     def _text(self, field: str, value) -> str:
+        if field == "importance" and value is None:
+            return self.tr("Automatic")
         if value is None or value == "":
             return "—"
         if field == "persona_id":

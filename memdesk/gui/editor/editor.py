@@ -77,6 +77,9 @@ class MemoryEditor(QWidget):
         self.split.setChildrenCollapsible(False)
         self.split.setStretchFactor(0, 3)
         self.split.setStretchFactor(1, 1)
+        # History and Why found keep a few lines however large the content grows (until the user drags).
+        self.tabs.setMinimumHeight(self.fontMetrics().lineSpacing() * 6)
+        self.split.setSizes([600, 200])
         self.placeholder = QLabel(self)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
@@ -111,13 +114,15 @@ class MemoryEditor(QWidget):
         buttons.addStretch(1)
         buttons.addWidget(self.revert_button)
         buttons.addWidget(self.save_button)
-        self.details_box = DetailsBox(self)
+        self.chain = ChainPanel(self)
+        self.chain.open_requested.connect(self.open_requested)
+        self.details_box = DetailsBox(self.form.form_labels["dedup_key"], self.form.dedup, self.chain, self)
 
         top = QWidget(self)
         top_layout = QVBoxLayout(top)
         top_layout.addWidget(self.heading)
         top_layout.addWidget(self.banner)
-        top_layout.addWidget(self.form)
+        top_layout.addWidget(self.form, 1)
         top_layout.addWidget(self.details_box)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
@@ -135,13 +140,10 @@ class MemoryEditor(QWidget):
     def _build_tabs(self) -> QTabWidget:
         tabs = QTabWidget(self)
         self.history = HistoryPanel(tabs)
-        self.chain = ChainPanel(tabs)
         self.explain = ExplainPanel(tabs)
         tabs.addTab(self.history, "")
-        tabs.addTab(self.chain, "")
         tabs.addTab(self.explain, "")
         self.history.revert_requested.connect(self._revert_to_revision)
-        self.chain.open_requested.connect(self.open_requested)
         return tabs
 
     def retranslate(self) -> None:
@@ -150,8 +152,8 @@ class MemoryEditor(QWidget):
         self.revert_button.setText(self.tr("Revert"))
         self.revert_button.setToolTip(self.tr("Drop unsaved edits"))
         self.tabs.setTabText(0, self.tr("History"))
-        self.tabs.setTabText(1, self.tr("Supersede chain"))
-        self.tabs.setTabText(2, self.tr("Why found"))
+        self.tabs.setTabText(1, self.tr("Why found"))
+        self.details_box.retranslate()
         self.placeholder.setText(self.tr("Select a memory on the left, or press Ctrl+N to write a new one."))
         self.banner.retranslate()
         self.form.retranslate()
@@ -204,7 +206,8 @@ class MemoryEditor(QWidget):
         self.memory_shown.emit(None)
 
     def _show_details(self, record) -> None:
-        self.heading.setText(self.tr("New memory") if record is None else record.display_title)
+        self.heading.setText(self.tr("New memory") if record is None else "")
+        self.heading.setVisible(record is None)  # a memory's title is the large field below
         self.details_box.show_record(record)
         self.banner.show_record(record)
 
@@ -280,6 +283,9 @@ class MemoryEditor(QWidget):
             done = lambda r: self._saved(r.value)  # noqa: E731
         else:
             fields = changed_fields(self._loaded_form, values)
+            if "importance" in fields and fields["importance"] is None:  # back to automatic
+                del fields["importance"]
+                fields["importance_set"] = False
             op = partial(
                 operations.update_memories,
                 edits={self.memory_id: fields},

@@ -1,6 +1,6 @@
 """Field widgets the editor needs beyond Qt's own: tags with completion of
-the last tag being typed, an optional expiry time, and a highlighter for
-the words a search matched."""
+the last tag being typed, an importance that says when it is automatic, an
+optional expiry time, and a highlighter for the words a search matched."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QDateTimeEdit,
     QHBoxLayout,
     QLineEdit,
+    QSpinBox,
     QWidget,
 )
 
@@ -62,6 +63,41 @@ class TagsEdit(QLineEdit):
             head += " "
         self.setText(f"{head}{name}, {rest.lstrip(', ')}".rstrip())
         self.setCursorPosition(len(head) + len(name) + 2)
+
+
+class ImportanceEdit(QSpinBox):
+    """Importance 1–10, or automatic: the store estimates it from the text until a person sets it.
+
+    Automatic shows as “Automatic (estimated 6)” (the value 0 below 1); the first
+    step from there starts at the estimate, so ▲ on an estimated 6 gives 7.
+    ``importance()`` is None while automatic.
+    """
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setRange(0, 10)
+        self.estimate: int | None = None
+        self.set_estimate(None)
+
+    def set_estimate(self, estimate: int | None) -> None:
+        """The store's estimate (None: not known yet, e.g. a memory not saved)."""
+        self.estimate = estimate
+        if estimate is None:
+            self.setSpecialValueText(self.tr("Automatic (estimated on saving)"))
+        else:
+            self.setSpecialValueText(self.tr("Automatic (estimated {n})").format(n=estimate))
+
+    def importance(self) -> int | None:
+        return self.value() or None
+
+    def set_importance(self, value: int | None) -> None:
+        self.setValue(value or 0)
+
+    def stepBy(self, steps: int) -> None:
+        if self.value() == 0 and steps > 0:
+            self.setValue(max(1, min(10, (self.estimate or 5) + steps)))
+        else:
+            super().stepBy(steps)
 
 
 class ExpiryEdit(QWidget):

@@ -1,6 +1,9 @@
 """The editor's values as a plain dict, compared and merged without widgets.
 
 Form values use the store's field names; tags are the text the user typed.
+Importance is None while automatic (the store estimates it from the text until a
+person sets it); the estimate rides along as ``estimated_importance``, outside FIELDS,
+so it is never compared or sent.
 Comparisons normalise through the core's own validators, so "a，b" and
 "a, b" are the same tags and trailing spaces are no change.
 """
@@ -28,10 +31,11 @@ NEW_DEFAULTS = {
     "tags": "",
     "type": "note",
     "scope": "long_term",
-    "importance": 5,
+    "importance": None,
     "expires_at": None,
     "persona_id": None,
     "dedup_key": "",
+    "estimated_importance": None,
 }
 
 
@@ -39,6 +43,8 @@ def record_to_form(record) -> dict:
     values = {name: getattr(record, name) for name in FIELDS}
     values["tags"] = ", ".join(record.tags)
     values["dedup_key"] = record.dedup_key or ""
+    values["importance"] = record.importance if record.importance_set else None
+    values["estimated_importance"] = None if record.importance_set else record.importance
     if values["expires_at"] is not None:
         values["expires_at"] = values["expires_at"].replace(second=0, microsecond=0)
     return values

@@ -180,6 +180,7 @@ class ChainPanel(QWidget):
         super().__init__(parent)
         self.list = QListWidget(self)
         self.list.setObjectName("supersedeChain")
+        self.list.setMaximumHeight(self.list.fontMetrics().lineSpacing() * 6)
         self.note = QLabel(self)
         self.note.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -191,6 +192,7 @@ class ChainPanel(QWidget):
 
     def set_chain(self, chain, current_id) -> None:
         self.list.clear()
+        self.list.setVisible(len(chain) > 1)  # under 详细信息: no empty box when there is no chain
         if len(chain) <= 1:
             self.note.setText(self.tr("This memory has not replaced another one, and nothing has replaced it."))
             return

@@ -1,5 +1,9 @@
 """The Settings dialog's Model tab: the installed models, install and remove, the download with
-its hub. A view of the window's ModelController, which runs the jobs and outlives the dialog."""
+its hub. A view of the window's ModelController, which runs the jobs and outlives the dialog.
+
+Said for the user: one sentence on what semantic search does for them, whether it is on, and a
+download button; the model's technical details sit in tooltips, the hub or mirror (and
+HF_ENDPOINT) under a folded 高级, and the progress bar shows only while a download runs."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -15,13 +20,14 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QPushButton,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from .controller import DEFAULT_MODEL, ModelController
 from .hub import MIRROR_EXAMPLE, environment_hub, hub_choice
-from .wording import describe_model
+from .wording import describe_model, model_name_and_size
 
 NAME_ROLE = Qt.ItemDataRole.UserRole
 
@@ -36,11 +42,13 @@ class ModelManager(QWidget):
         layout = QVBoxLayout(self)
         intro = QLabel(
             self.tr(
-                "The embedding model lets search find memories by meaning, not only by their "
-                "words (咖啡 for “coffee”). It runs on this computer."
+                "Semantic search finds memories by what they mean, not only by their words: "
+                "searching “something to drink” also finds “no coffee after 3 pm”. "
+                "It runs on this computer; nothing is sent anywhere."
             ),
             self,
         )
+        intro.setObjectName("modelIntro")
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self._build_installed(layout)
@@ -60,7 +68,7 @@ class ModelManager(QWidget):
         self.active_label = QLabel(self)
         self.active_label.setObjectName("activeModel")
         self.active_label.setWordWrap(True)
-        form.addRow(self.tr("Active model"), self.active_label)
+        form.addRow(self.tr("Semantic search"), self.active_label)
         layout.addLayout(form)
         self.models = QListWidget(self)
         self.models.setObjectName("modelList")
@@ -80,17 +88,60 @@ class ModelManager(QWidget):
         layout.addLayout(row)
 
     def _build_download(self) -> QGroupBox:
-        """The download box: hub, progress, download and cancel, the hint about mirrors."""
+        """The download box: download and cancel, progress while it runs, the hub under 高级."""
         box = QGroupBox(self.tr("Download {name} (about 95 MB)").format(name=DEFAULT_MODEL), self)
-        grid = QFormLayout(box)
-        self.hub = QComboBox(box)
+        column = QVBoxLayout(box)
+        self.progress = QProgressBar(box)
+        self.progress.setObjectName("downloadProgress")
+        self.progress.setFormat("%p%")
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.hide()  # an idle 0 % bar reads as something stuck
+        self.download_button = QPushButton(self.tr("Download"), box)
+        self.download_button.setObjectName("downloadModel")
+        self.cancel_button = QPushButton(self.tr("Cancel"), box)
+        self.cancel_button.setObjectName("cancelDownload")
+        dl_row = QHBoxLayout()
+        dl_row.addWidget(self.progress, 1)
+        dl_row.addStretch(0)
+        dl_row.addWidget(self.download_button)
+        dl_row.addWidget(self.cancel_button)
+        column.addLayout(dl_row)
+        note = QLabel(
+            self.tr("If the download does not start (often so in mainland China), choose a mirror under Advanced."),
+            box,
+        )
+        note.setWordWrap(True)
+        column.addWidget(note)
+        self.advanced_toggle = QToolButton(box)
+        self.advanced_toggle.setObjectName("advancedToggle")
+        self.advanced_toggle.setText(self.tr("Advanced"))
+        self.advanced_toggle.setCheckable(True)
+        self.advanced_toggle.setAutoRaise(True)
+        self.advanced_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.advanced = self._build_hub(box)
+        self.advanced_toggle.toggled.connect(self._show_advanced)
+        column.addWidget(self.advanced_toggle)
+        column.addWidget(self.advanced)
+        # Open when a mirror or HF_ENDPOINT is in use: the user sees where downloads come from.
+        self.advanced_toggle.setChecked(self.hub.currentData() != "hf")
+        self._show_advanced(self.advanced_toggle.isChecked())
+        return box
+
+    def _build_hub(self, box) -> QWidget:
+        """Where the model is downloaded from: Hugging Face, $HF_ENDPOINT or a mirror the user types."""
+        advanced = QFrame(box)
+        advanced.setObjectName("advancedHub")
+        grid = QFormLayout(advanced)
+        grid.setContentsMargins(16, 0, 0, 0)
+        self.hub = QComboBox(advanced)
         self.hub.setObjectName("hubChoice")
         self.hub.addItem(self.tr("Hugging Face (huggingface.co)"), "hf")
         env = environment_hub()
         if env:
             self.hub.addItem(self.tr("From {variable}: {url}").format(variable=env[0], url=env[1]), "env")
         self.hub.addItem(self.tr("A mirror:"), "mirror")
-        self.hub_url = QLineEdit(box)
+        self.hub_url = QLineEdit(advanced)
         self.hub_url.setObjectName("hubUrl")
         self.hub_url.setPlaceholderText(MIRROR_EXAMPLE)
         kind, url = hub_choice()
@@ -100,31 +151,21 @@ class ModelManager(QWidget):
         hub_row.addWidget(self.hub)
         hub_row.addWidget(self.hub_url, 1)
         grid.addRow(self.tr("From"), hub_row)
-        self.progress = QProgressBar(box)
-        self.progress.setObjectName("downloadProgress")
-        self.progress.setFormat("%p%")
-        self.progress.setRange(0, 1)
-        self.progress.setValue(0)
-        self.download_button = QPushButton(self.tr("Download"), box)
-        self.download_button.setObjectName("downloadModel")
-        self.cancel_button = QPushButton(self.tr("Cancel"), box)
-        self.cancel_button.setObjectName("cancelDownload")
-        dl_row = QHBoxLayout()
-        dl_row.addWidget(self.progress, 1)
-        dl_row.addWidget(self.download_button)
-        dl_row.addWidget(self.cancel_button)
-        grid.addRow(dl_row)
         hint = QLabel(
             self.tr(
                 "In mainland China huggingface.co is often unreachable: pick a mirror such as {mirror}, "
                 "or set HF_ENDPOINT before starting MemDesk. A stopped download resumes where it "
                 "stopped."
             ).format(mirror=MIRROR_EXAMPLE),
-            box,
+            advanced,
         )
         hint.setWordWrap(True)
         grid.addRow(hint)
-        return box
+        return advanced
+
+    def _show_advanced(self, shown: bool) -> None:
+        self.advanced_toggle.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        self.advanced.setVisible(shown)
 
     def _connect(self) -> None:
         controller = self.controller
@@ -151,8 +192,9 @@ class ModelManager(QWidget):
         self.models.clear()
         active = None
         for info in list_models():
-            text = describe_model(info) + ("  ✓" if info.active else "")
+            text = model_name_and_size(info) + ("  ✓" if info.active else "")
             item = QListWidgetItem(text)
+            item.setToolTip(describe_model(info))
             item.setData(NAME_ROLE, info.name)
             self.models.addItem(item)
             if info.active:
@@ -166,12 +208,13 @@ class ModelManager(QWidget):
             empty.setFlags(Qt.ItemFlag.NoItemFlags)
             self.models.addItem(empty)
         self.active_label.setText(
-            describe_model(active)
+            self.tr("On, with {model}").format(model=model_name_and_size(active))
             if active
-            else self.tr("None: search uses keywords only. Download {name} below, or install a model you have.").format(
+            else self.tr("Off: search finds words only. Download {name} below, or install a model you have.").format(
                 name=DEFAULT_MODEL
             )
         )
+        self.active_label.setToolTip(describe_model(active) if active else "")
         self._update_buttons()
 
     def selected_name(self) -> str | None:
@@ -187,6 +230,7 @@ class ModelManager(QWidget):
         self.zip_button.setEnabled(not busy)
         self.download_button.setEnabled(not c.downloading)
         self.cancel_button.setEnabled(c.downloading)
+        self.progress.setVisible(c.downloading or 0 < self.progress.value() < self.progress.maximum())
         self.hub.setEnabled(not c.downloading)
         self.hub_url.setEnabled(not c.downloading and self.hub.currentData() == "mirror")
 

@@ -57,3 +57,12 @@ def describe_model(info) -> str:
     return translate("ModelManager", "{name} · {dim} dimensions · {pooling} pooling · {size} MB · {precision}").format(
         name=info.name, dim=cfg.dimension, pooling=cfg.pooling, size=f"{info.size_bytes / 1e6:.1f}", precision=precision
     )
+
+
+def model_name_and_size(info) -> str:
+    """A model as a person needs it: its name and size (the details go in a tooltip)."""
+    if info.config is None:
+        return translate("ModelManager", "{name}: damaged").format(name=info.name)
+    megabytes = info.size_bytes / 1e6
+    size = f"{megabytes:.1f}" if megabytes < 10 else f"{megabytes:.0f}"
+    return translate("ModelManager", "{name} ({size} MB)").format(name=info.name, size=size)

@@ -351,11 +351,10 @@ class MainWindow(WindowDialogs, QMainWindow):
                 self.importer.import_file(path)
 
     def _imported(self, result) -> None:
-        self.statusBar().showMessage(
+        self.show_notice(
             self.tr("Imported: {added} new, {updated} updated").format(
                 added=len(result.changes.added), updated=len(result.changes.updated)
-            ),
-            8000,
+            )
         )
 
     def export(self) -> None:
@@ -375,16 +374,17 @@ class MainWindow(WindowDialogs, QMainWindow):
         except Exception:  # noqa: BLE001
             count = 0
         self.show_review_count(count)
-        self.statusBar().showMessage(
+        self.show_notice(
             self.tr("Maintenance done: %n merge proposals to review", "", count)
             if count
-            else self.tr("Maintenance done"),
-            8000,
+            else self.tr("Maintenance done")
         )
 
     # ---- status, title, undo ---------------------------------------------------------------------
+    notice_ms = 8000  # a notice (imported, exported, maintenance done) goes away after this
+
     def show_notice(self, message: str) -> None:
-        self.statusBar().showMessage(message, 8000)
+        self.statusBar().showMessage(message, self.notice_ms)
 
     def show_error(self, message: str) -> None:
         self.last_error = message

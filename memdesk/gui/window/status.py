@@ -19,21 +19,42 @@ class SearchNotice(QLabel):
 
     def say(self, model_state: str, notice: str) -> None:
         """``model_state``: the model job's word, said first; ``notice``: the search engine's
-        (English, worded for the command line), said again in the user's words."""
-        text = model_state or (self._keyword_only(notice) if notice else "")
+        (English, worded for the command line), said again in the user's words: short, as the
+        status bar is shared with the notices beside it; the longer reason in the tooltip."""
+        text, why = (model_state, "") if model_state else self._keyword_only(notice) if notice else ("", "")
         self.setText(text)
+        self.setToolTip(why)
         self.setVisible(bool(text))
 
-    def _keyword_only(self, notice: str) -> str:
+    def _keyword_only(self, notice: str) -> tuple[str, str]:
         missing = re.match(r"(\d+) memories have no vector yet", notice)
         if missing:
-            return self.tr("%n memories have no vector yet: they are found by keyword only", "", int(missing.group(1)))
+            n = int(missing.group(1))
+            return (
+                self.tr("%n not yet searchable by meaning", "", n),
+                self.tr(
+                    "%n memories are still being prepared for semantic search; until then only their words find them.",
+                    "",
+                    n,
+                ),
+            )
         if "no embedding model" in notice:
-            return self.tr("Keyword-only search: no embedding model (Settings → Model)")
+            return (
+                self.tr("Words only (Settings → Model)"),
+                self.tr("Search finds memories by their words. Searching by meaning needs a model: Settings → Model."),
+            )
         if "no memory has a vector" in notice:
-            return self.tr("Keyword-only search until the memories are embedded")
+            return (
+                self.tr("Preparing semantic search…"),
+                self.tr("The memories are being prepared for semantic search; until then only their words find them."),
+            )
         # e.g. the chosen model cannot be used: the core's words name CLI commands
-        return self.tr("Keyword-only search: the embedding model cannot be used (Settings → Model)")
+        return (
+            self.tr("Words only: the model cannot be used"),
+            self.tr(
+                "The semantic search model cannot be used; search finds memories by their words. See Settings → Model."
+            ),
+        )
 
 
 class JobsWidget(QWidget):

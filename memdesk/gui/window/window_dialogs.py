@@ -108,6 +108,7 @@ class WindowDialogs:
         if self.statistics_dialog is None:
             self.statistics_dialog = StatisticsDialog(self.session, self)
             self.statistics_dialog.query_requested.connect(self.show_query)
+        self.statistics_dialog.fit_to(self)  # the window may have been resized since
         self.statistics_dialog.refresh()
         self.statistics_dialog.open()
 

@@ -3,6 +3,7 @@
 import json
 import sys
 import time
+from functools import partial
 
 import anyio
 from mcp import ClientSession, StdioServerParameters
@@ -15,9 +16,9 @@ def _server(db_path, *extra):
     return StdioServerParameters(command=sys.executable, args=["-m", "memdesk", "--db", str(db_path), "mcp", *extra])
 
 
-async def _session_run(db_path, body, *extra):
+async def _session_run(db_path, body, *extra, client_info=None):
     async with stdio_client(_server(db_path, *extra)) as (read, write):
-        async with ClientSession(read, write) as session:
+        async with ClientSession(read, write, client_info=client_info) as session:
             started = time.perf_counter()
             await session.initialize()
             return await body(session, time.perf_counter() - started)
@@ -109,3 +110,28 @@ def test_mcp_unknown_persona_fails_clearly(db_path, capfd):
         stdin=subprocess.DEVNULL,
     )
     assert result.returncode == 1 and "no persona named" in result.stderr
+
+
+def test_the_log_names_the_client_as_it_calls_itself(db_path):
+    from mcp import types
+
+    Store.open(db_path).close()
+
+    async def body(session, _):
+        saved = await session.call_tool("memory_save", {"content": "用户每周三开部门例会"})
+        assert not saved.is_error
+
+    for info, shown in (
+        (types.Implementation(name="claude-ai", title="Claude Desktop", version="1.0"), "Claude Desktop"),
+        (types.Implementation(name="cherry-studio", version="1.5"), "cherry-studio"),
+    ):
+        anyio.run(partial(_session_run, db_path, body, client_info=info))
+        store = Store.open(db_path)
+        try:
+            from memdesk.core.io.common import bind
+            from memdesk.core.tools import log
+
+            bind(store)
+            assert log.calls(limit=1)[0].client == shown
+        finally:
+            store.close()
