@@ -67,6 +67,8 @@ class BriefTable(Mapping):
         self._persona, self._group, self._type, self._tier, self._tags = (array("i") for _ in range(5))
         self._state = array("b")
         self._importance = array("h")
+        self._updated = array("d")  # seconds since the epoch
+        self._heat = array("d")
         self._values: list = []  # code -> value (a persona id or None, a group, a type, a tier, a tag set)
         self._codes: dict = {}  # value -> code
         self._hashes: array | None = array("q")  # while filling: hash(id) per row
@@ -94,7 +96,9 @@ class BriefTable(Mapping):
             self._values = list(self._codes)
         return self._values
 
-    def add(self, memory_id, persona_id, group, title, tags, type_, tier, state, importance) -> int:
+    def add(
+        self, memory_id, persona_id, group, title, tags, type_, tier, state, importance, updated=0.0, heat=0.0
+    ) -> int:
         """A new row (the fields of a Brief, in its order); its row number."""
         # A million rows at a window's start: one dict call per value, no method calls.
         codes = self._codes
@@ -108,6 +112,8 @@ class BriefTable(Mapping):
         self._tags.append(codes.setdefault(tuple(tags), len(codes)))
         self._state.append(_STATE_CODE[state])
         self._importance.append(importance if -32768 <= importance <= 32767 else max(-32768, min(32767, importance)))
+        self._updated.append(updated)
+        self._heat.append(heat)
         self._live += 1
         if self._hashes is not None:
             self._hashes.append(self._key(memory_id))
@@ -126,6 +132,8 @@ class BriefTable(Mapping):
             brief.tier,
             brief.state,
             brief.importance,
+            brief.updated,
+            brief.heat,
         )
 
     def seal(self) -> BriefTable:
@@ -178,6 +186,8 @@ class BriefTable(Mapping):
             values[self._tier[row]],
             STATES[self._state[row]],
             self._importance[row],
+            self._updated[row],
+            self._heat[row],
         )
 
     def sort_key(self, row: int) -> tuple[str, str]:
@@ -193,6 +203,30 @@ class BriefTable(Mapping):
         memory_id = ids._blob[ends[row - 1] if row else 0 : ends[row]].decode("utf-8", "surrogatepass")
         folded = title.casefold()
         return (title if folded == title else folded, memory_id)
+
+    def size(self) -> int:
+        """Rows ever added (row numbers run below it; a row that left the view is GONE)."""
+        return len(self._state)
+
+    def column(self, name: str) -> np.ndarray:
+        """A copy of one column for every row, as numpy: "state" (STATES codes, GONE), "importance",
+        "updated", "heat", or "persona" / "group" / "type" / "tier" / "tags" (codes: see value)."""
+        source = {
+            "state": self._state,
+            "importance": self._importance,
+            "updated": self._updated,
+            "heat": self._heat,
+            "persona": self._persona,
+            "group": self._group,
+            "type": self._type,
+            "tier": self._tier,
+            "tags": self._tags,
+        }[name]
+        return np.array(source)  # a copy: a view would stop the array from growing
+
+    def value(self, code: int):
+        """What a code of the persona, group, type, tier or tags column stands for."""
+        return self._distinct[code]
 
     def placed(self, rows: Iterable[int], pause: Callable[[int], None] = lambda n: None) -> dict[tuple, array]:
         """(kind, key) of each container -> its rows, in the order given (tree_nodes.placements,
@@ -259,6 +293,8 @@ class BriefTable(Mapping):
         self._tags[row] = self._code(tuple(brief.tags))
         self._state[row] = _STATE_CODE[brief.state]
         self._importance[row] = max(-32768, min(32767, brief.importance))
+        self._updated[row] = brief.updated
+        self._heat[row] = brief.heat
 
     def pop(self, memory_id: str, default=None):
         row = self.row(memory_id)
