@@ -174,6 +174,10 @@ class BriefTable(Mapping):
     def title(self, row: int) -> str:
         return self._titles[row]
 
+    def state_code(self, row: int) -> int:
+        """The row's state as its index in STATES (GONE for a row that left the view)."""
+        return self._state[row]
+
     def brief(self, row: int) -> Brief:
         values = self._distinct
         return Brief(

@@ -44,6 +44,7 @@ class BrowserPane(QWidget):
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setSizes([190, 570])
+        self.tree.setMinimumWidth(140)  # "分组 (3,000)" whole at 800 px
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter)
@@ -231,11 +232,13 @@ class BrowserPane(QWidget):
         model.persona_names = {p.id: p.name for p in self.session.store.personas()}
         rows = rows_of_place(model.table, self.place)
         if keep:
-            self.table.update_rows(rows)
+            self.table.update_rows(rows, self._place_label())
         else:
             self.table.show_place(rows, self._place_label())
 
     def _place_label(self) -> str:
+        if self.place == ("group", None):
+            return self.tr("All memories")
         tree_model = self.tree.model
         node = tree_model.tree.containers.get(self.place) or tree_model.tree.sections.get(self.place[1] or "")
         return tree_model.label(node) if node is not None else ""

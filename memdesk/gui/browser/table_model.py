@@ -28,7 +28,7 @@ from .hit_marks import hit_marks
 from .marked_text import RUNS_ROLE, runs, snippet
 from .tree_model import MIME_IDS, mime_for_ids
 
-COLUMNS = ("title", "snippet", "group", "persona", "type", "importance", "updated", "heat", "found")
+COLUMNS = ("title", "snippet", "found", "group", "persona", "type", "importance", "updated", "heat")
 UNSORTABLE = frozenset({"snippet", "found"})  # the snippet is read from the store only for rows on screen
 DEFAULT_HIDDEN = frozenset({"heat"})
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -37,6 +37,18 @@ SYNC_KEYS = 10_000  # titles keyed at once on the UI thread (~60 ms); more wait 
 SNIPPET_CHARS = 80
 _ACTIVE, _DELETED = STATES.index("active"), STATES.index("deleted")
 _DIM = QColor("#8a8a8a")
+_DISPLAY, _TOOLTIP, _ALIGN, _FOREGROUND = (
+    int(role.value)
+    for role in (
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+        Qt.ItemDataRole.ForegroundRole,
+    )
+)
+_ROLES = frozenset({_DISPLAY, _TOOLTIP, _ALIGN, _FOREGROUND, int(ID_ROLE), int(RUNS_ROLE)})
+_RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
+_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
 
 
 def rows_of_place(table: BriefTable, place: tuple | None) -> np.ndarray:
@@ -81,6 +93,7 @@ class MemoryTableModel(QAbstractTableModel):
         self.sort_column = 0  # -1: rank order (a search before a header click)
         self.descending = False
         self._snippets: dict[str, str] = {}
+        self._brief: tuple | None = None  # (row, table, Brief) of the row painted last
         self._title_keys: list[str] | None = None  # the distinct titles' pinyin keys, sorted
         self._title_ranks: np.ndarray | None = None  # per table row: its title's place in that order
 
@@ -100,12 +113,13 @@ class MemoryTableModel(QAbstractTableModel):
     def show_rows(self, rows: np.ndarray) -> None:
         self.beginResetModel()
         self.outcome, self.hits, self.total, self.fetching = None, {}, 0, False
+        self._brief = None
         self.rows = self._sorted(rows)
         self.endResetModel()
 
     def show_outcome(self, outcome) -> None:
         self.beginResetModel()
-        self.outcome, self.fetching = outcome, False
+        self.outcome, self.fetching, self._brief = outcome, False, None
         self.hits = {h.id: h for h in outcome.hits}
         self.total = max(outcome.total, len(outcome.hits))
         self.rows = self._rows_of_hits(outcome.hits)
@@ -146,6 +160,7 @@ class MemoryTableModel(QAbstractTableModel):
         return self.outcome is not None
 
     def forget(self, ids) -> None:
+        self._brief = None
         for memory_id in ids:
             self._snippets.pop(memory_id, None)
 
@@ -267,22 +282,27 @@ class MemoryTableModel(QAbstractTableModel):
             "found": self.tr("Found by"),
         }[name]
 
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+    def data(self, index, role=_DISPLAY):
+        # Called for every role of every cell a paint touches (~1,000 calls a page): the roles
+        # not answered return first, and one row's brief serves all its cells.
+        if role not in _ROLES:
             return None
-        row = int(self.rows[index.row()])
+        at = index.row()
+        if not 0 <= at < len(self.rows):
+            return None
+        row = int(self.rows[at])
         name = COLUMNS[index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
             return self._display(row, name)
         if role == ID_ROLE:
             return self.table.memory_id(row)
         if role == RUNS_ROLE:
             return self._marked(row, name) if self.outcome is not None and name in ("title", "snippet") else None
-        if role == Qt.ItemDataRole.ToolTipRole and name in ("title", "snippet", "found"):
-            return self._display(row, name) or None
-        if role == Qt.ItemDataRole.TextAlignmentRole and name in ("importance", "heat"):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ForegroundRole and name != "found" and self._state(row) != _ACTIVE:
+        if role == _TOOLTIP:
+            return (self._display(row, name) or None) if name in ("title", "snippet", "found") else None
+        if role == _ALIGN:
+            return _RIGHT if name in ("importance", "heat") else None
+        if name != "found" and self.table.state_code(row) != _ACTIVE:  # ForegroundRole
             return _DIM  # in the trash, expired or superseded
         return None
 
@@ -295,13 +315,14 @@ class MemoryTableModel(QAbstractTableModel):
         if name == "title":
             pieces = runs(self.table.title(row), terms)
         elif hit.record is not None:
-            pieces = snippet(hit.record.content, terms, SNIPPET_CHARS)
+            content, title = hit.record.content, hit.record.title
+            if not title:  # untitled: the title column shows the content's start already
+                shown = self.table.title(row).rstrip("…")
+                content = content[len(shown) :] if content.startswith(shown) else content
+            pieces = snippet(content, terms, SNIPPET_CHARS) if content.strip() else [("", False)]
         else:
             pieces = runs(self._snippet(row), terms)
         return pieces if any(marked for _, marked in pieces) else None
-
-    def _state(self, row: int) -> int:
-        return STATES.index(self.table.brief(row).state)
 
     def _display(self, row: int, name: str):
         table = self.table
@@ -313,7 +334,10 @@ class MemoryTableModel(QAbstractTableModel):
         if name == "found":
             hit = self.hits.get(table.memory_id(row))
             return hit_marks(hit, table.brief(row)) if hit is not None else ""
-        brief = table.brief(row)
+        cached = self._brief
+        if cached is None or cached[0] != row or cached[1] is not table:
+            cached = self._brief = (row, table, table.brief(row))
+        brief = cached[2]
         if name == "group":
             return brief.group or self.tr("(no group)")
         if name == "persona":
@@ -343,16 +367,17 @@ class MemoryTableModel(QAbstractTableModel):
             if len(self._snippets) > 20 * SNIPPET_BLOCK:
                 self._snippets.clear()
             for i in ids:
-                content = found.get(i, ("", ""))[1]
-                line = " ".join(content.split())
+                line = " ".join(found.get(i, ("", ""))[1].split())
+                at = self.table.row(i, gone=True)
+                title = self.table.title(at).rstrip("…") if at is not None else ""
+                if title and line.startswith(title):  # an untitled memory: its title is the content's start
+                    line = line[len(title) :].lstrip()
                 self._snippets[i] = line[:SNIPPET_CHARS] + ("…" if len(line) > SNIPPET_CHARS else "")
             text = self._snippets.get(memory_id, "")
         return text
 
     def flags(self, index):
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+        return _FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
 
     def mimeData(self, indexes):
         return mime_for_ids(list(dict.fromkeys(self.memory_id(i.row()) for i in indexes if i.isValid())))

@@ -17,7 +17,16 @@ from .. import prefs
 from .marked_text import MarkedDelegate
 from .table_model import COLUMNS, DEFAULT_HIDDEN, ID_ROLE, UNSORTABLE, MemoryTableModel
 
-WIDTHS = {"title": 170, "snippet": 260, "group": 110, "persona": 80, "type": 56, "importance": 56, "updated": 120}
+WIDTHS = {
+    "title": 180,
+    "snippet": 220,
+    "found": 110,
+    "group": 90,
+    "persona": 70,
+    "type": 50,
+    "importance": 56,
+    "updated": 120,
+}
 
 
 class TablePane(QWidget):
@@ -32,7 +41,7 @@ class TablePane(QWidget):
         self.view = QTableView(self)
         self.view.setObjectName("memoryTable")
         self.view.setModel(self.model)
-        self.view.setItemDelegate(MarkedDelegate(self.view))
+        self._marking = MarkedDelegate(self.view)  # title and content while searching (a Python paint per cell)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setWordWrap(False)
@@ -57,6 +66,7 @@ class TablePane(QWidget):
         layout.addWidget(self.header)
         layout.addWidget(self.view)
         self._quiet = 0
+        self._label = ""  # the tree's place the rows are from
         self._hidden = prefs.table_hidden_columns(DEFAULT_HIDDEN)
         self._apply_hidden()
         name, descending = prefs.table_sort()
@@ -82,6 +92,8 @@ class TablePane(QWidget):
         for i, name in enumerate(COLUMNS):
             hide = name in self._hidden or (name == "found" and not searching)
             self.view.setColumnHidden(i, hide)
+            if name in ("title", "snippet"):
+                self.view.setItemDelegateForColumn(i, self._marking if searching else None)
 
     def _column_menu(self, pos) -> None:
         menu = QMenu(self)
@@ -137,9 +149,10 @@ class TablePane(QWidget):
         self._label = label
         self._say()
 
-    def update_rows(self, rows: np.ndarray) -> None:
+    def update_rows(self, rows: np.ndarray, label: str) -> None:
         """The same place after a change: the user keeps their place."""
         self._keeping_place(lambda: self.model.show_rows(rows))
+        self._label = label
         self._say()
 
     def show_outcome(self, outcome, *, same_query: bool) -> None:
@@ -189,7 +202,7 @@ class TablePane(QWidget):
         model = self.model
         outcome = model.outcome
         if outcome is None:
-            text = self.tr("{place} · %n memories", "", model.rowCount()).format(place=getattr(self, "_label", ""))
+            text = self.tr("{place} · %n memories", "", model.rowCount()).format(place=self._label)
         elif outcome.error:
             text = self.tr("Cannot read the search: {error}").format(error=outcome.error)
         elif not model.rowCount():

@@ -21,6 +21,8 @@ from .tree_model import KEY_ROLE, KIND_ROLE, TreeModel
 from .tree_nodes import Tree
 
 INCREMENTAL_MAX = 300
+CONTAINERS = frozenset({"group", "type", "tag", "tier", "state"})  # a place the table shows
+SECTIONS_SHOWN = frozenset({("section", "types"), ("section", "tags"), ("section", "tiers"), ("section", "inactive")})
 DEFAULT_EXPANDED = (("group", None), ("section", "personas"))
 
 
@@ -241,7 +243,7 @@ class TreePane(QWidget):
         # A folder becoming current leaves the editor on its memory and shows its memories in the table.
         if not current.isValid() or current.data(KIND_ROLE) != "memory":
             node = self.model.node(current) if current.isValid() else None
-            if node is not None and node.kind in ("group", "type", "tag", "tier", "state", "section"):
+            if node is not None and (node.kind in CONTAINERS or node.place in SECTIONS_SHOWN):
                 self._current_id = None
                 self.place_chosen.emit(node.place)
             return

@@ -112,7 +112,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.splitter.addWidget(self.editor)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
-        self.splitter.setSizes([760, 500])
+        self.splitter.setSizes([700, 560])
         centre = QWidget(self)
         layout = QVBoxLayout(centre)
         layout.setContentsMargins(6, 4, 6, 0)
