@@ -197,3 +197,18 @@ def test_hits_say_they_were_found_by_tag_group_pinyin_or_script(launch, db_path,
     assert "traditional 飲料=饮料" in marks("飲料", drink)[0]
     window.search_bar.set_text("")
     assert window.browser.table.view.isColumnHidden(found)
+
+
+def test_the_trees_groups_and_tags_are_in_pinyin_order(store):
+    from memdesk.gui.browser.tree_nodes import Tree
+
+    for group in ("会议", "出差", "同事", "安排"):
+        store.add(content=f"{group}的记忆", group=group, tags=[group[::-1]])
+    tree = Tree(load_table(store)).build()
+    assert [n.label for n in tree.sections["groups"].children] == ["安排", "出差", "会议", "同事"]
+    assert [n.key for n in tree.sections["tags"].children] == [
+        "差出",
+        "排安",
+        "事同",
+        "议会",
+    ]  # chachu paian shitong yihui
