@@ -212,3 +212,34 @@ def test_the_trees_groups_and_tags_are_in_pinyin_order(store):
         "事同",
         "议会",
     ]  # chachu paian shitong yihui
+
+
+def test_sorting_a_search_sorts_every_match(launch, db_path, qtbot, store):
+    many(store, 249)
+    window = launch(db_path, wait_index=True)
+    model = search(window, qtbot, "咖啡")
+    assert model.rowCount() == LIMIT
+    window.browser.table.sort_by("title", descending=True)  # a click on the header
+    qtbot.waitUntil(lambda: model.rowCount() == 249, timeout=20000)
+    titles = [model.index(r, 0).data() for r in range(249)]
+    assert titles[0] == "记忆 99" and titles == sorted(titles, reverse=True)  # (one prefix: pinyin order = text order)
+
+
+def test_a_memory_purged_elsewhere_moves_the_row_but_not_unsaved_work(launch, db_path, qtbot, other_writer, type_text):
+    from memdesk.core.store import Store
+
+    store = Store.open(db_path)
+    ids = {title: store.add(content=f"{title}的记忆", title=title).added[0] for title in ("安", "北", "张")}
+    store.close()  # (a store left open in this thread would share the window's connection)
+    window = launch(db_path)
+    table = window.browser.table
+    table.sort_by("title")
+    table.view.setCurrentIndex(table.model.index(1, 0))  # 北
+    type_text(window.editor.form.content, "没保存的字")
+    assert window.editor.dirty
+    other_writer(db_path, ids["北"], purge=True)  # an assistant, meanwhile
+    window.session.check_external()
+    qtbot.waitUntil(lambda: table.model.rowCount() == 2, timeout=20000)
+    assert current_title(window) == "张"  # the place is kept in the table...
+    # ...and the editor keeps the typing (it says what became of its memory), not 张
+    assert window.editor.memory_id != ids["张"] and "没保存的字" in window.editor.form.content.toPlainText()

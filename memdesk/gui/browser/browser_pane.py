@@ -200,9 +200,11 @@ class BrowserPane(QWidget):
             QTimer.singleShot(WARM_UP_AFTER_SHOW_MS, self, self._start_warm_up)
         self.search_finished.emit(outcome)
 
-    def _fetch_page(self, offset: int) -> None:
-        """The table scrolled to the end of the hits it has: the next page of the same search."""
+    def _fetch_page(self, offset: int, count: int) -> None:
+        """The table scrolled to the end of the hits it has: the next page of the same search
+        (or, for a sort, every hit left)."""
         seq, text, persona, backend = self._seq, self.query, self.persona, self.backend
+        count = count or PAGE
 
         def shown(outcome) -> None:
             if seq == self._seq:
@@ -212,7 +214,7 @@ class BrowserPane(QWidget):
                 self.table.model.fetching = False
 
         self.session.taskman.run(
-            lambda cancel, progress: backend.search(text, persona=persona, limit=PAGE, offset=offset),
+            lambda cancel, progress: backend.search(text, persona=persona, limit=count, offset=offset),
             label=self.tr("Searching"),
             lane="search",
             visible=False,

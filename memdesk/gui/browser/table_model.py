@@ -33,6 +33,7 @@ UNSORTABLE = frozenset({"snippet", "found"})  # the snippet is read from the sto
 DEFAULT_HIDDEN = frozenset({"heat"})
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SNIPPET_BLOCK = 100
+SORT_ALL_MAX = 5_000  # a sorted search fetches every hit up to this many first
 SYNC_KEYS = 10_000  # titles keyed at once on the UI thread (~60 ms); more wait for the work lane
 SNIPPET_CHARS = 80
 _ACTIVE, _DELETED = STATES.index("active"), STATES.index("deleted")
@@ -78,7 +79,7 @@ def _matches(kind: str, key, value) -> bool:
 
 
 class MemoryTableModel(QAbstractTableModel):
-    more_wanted = Signal(int)  # search: the next page of hits, from this position
+    more_wanted = Signal(int, int)  # search: more hits, from this position, this many (0: a page)
 
     def __init__(self, store, parent=None):
         super().__init__(parent)
@@ -171,7 +172,17 @@ class MemoryTableModel(QAbstractTableModel):
     def fetchMore(self, parent=QModelIndex()):
         if self.canFetchMore(parent):
             self.fetching = True
-            self.more_wanted.emit(len(self.hits))
+            self.more_wanted.emit(len(self.hits), 0)
+
+    def fetch_all(self) -> bool:
+        """Every remaining hit, when there are not too many (a sort is of every match then);
+        False when the sort stays with the rows fetched so far."""
+        missing = self.total - len(self.hits)
+        if not self.searching or missing <= 0 or self.total > SORT_ALL_MAX:
+            return False
+        self.fetching = True
+        self.more_wanted.emit(len(self.hits), missing)
+        return True
 
     # ---- sorting ----------------------------------------------------------------------------------
     def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:
@@ -220,10 +231,8 @@ class MemoryTableModel(QAbstractTableModel):
         if self._title_ranks is None and self.table.size() <= SYNC_KEYS:
             self._title_keys, self._title_ranks = title_ranks(self.table)
         ranks, keys = self._title_ranks, self._title_keys
-        if ranks is None or keys is None:  # the keys are on their way: the titles' own order until then
-            texts = [self.table.title(int(r)) for r in rows]
-            places = {t: i for i, t in enumerate(sorted(set(texts), key=str.casefold))}
-            return np.array([places[t] for t in texts], dtype=np.float64)
+        if ranks is None or keys is None:  # the keys are on their way (set_title_ranks sorts again)
+            return np.zeros(len(rows))
         if len(ranks) < self.table.size():
             ranks = self._title_ranks = np.concatenate([ranks, np.full(self.table.size() - len(ranks), np.nan)])
         stale = rows[np.isnan(ranks[rows])]

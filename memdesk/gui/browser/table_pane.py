@@ -9,6 +9,8 @@ moved), the row that took its place becomes current: the user keeps their place.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QMenu, QTableView, QVBoxLayout, QWidget
@@ -67,6 +69,7 @@ class TablePane(QWidget):
         layout.addWidget(self.view)
         self._quiet = 0
         self._label = ""  # the tree's place the rows are from
+        self.may_move: Callable[[], bool] = lambda: True  # the window: not while the editor holds unsaved work
         self._hidden = prefs.table_hidden_columns(DEFAULT_HIDDEN)
         self._apply_hidden()
         name, descending = prefs.table_sort()
@@ -126,6 +129,8 @@ class TablePane(QWidget):
             return
         if name:
             prefs.set_table_sort(name, order == Qt.SortOrder.DescendingOrder)
+            if self.model.fetch_all():  # a search's rows are sorted once every hit is in
+                self._say()
 
     def sort_by(self, name: str, descending: bool = False) -> None:
         """As a click on the column's header does (tests and the tour use it)."""
@@ -196,7 +201,13 @@ class TablePane(QWidget):
         finally:
             self._quiet -= 1
         if left and model.rowCount():  # it left these rows: the one that took its place is current
-            self.view.setCurrentIndex(model.index(min(at, model.rowCount() - 1), 0))
+            index = model.index(min(at, model.rowCount() - 1), 0)
+            if self.may_move():
+                self.view.setCurrentIndex(index)
+            else:  # the editor holds unsaved work: the row is marked, the editor stays
+                self._quiet += 1
+                self.view.setCurrentIndex(index)
+                self._quiet -= 1
 
     def _say(self) -> None:
         model = self.model

@@ -153,6 +153,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         for view in (tree.view, self.browser.table.view):
             view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
             view.customContextMenuRequested.connect(partial(self._context_menu, view))
+        self.browser.table.may_move = lambda: not self.editor.dirty
         self.editor.saved.connect(self.browser.select_memory)
         self.editor.open_requested.connect(self._open_from_chain)
         self.editor.restore_requested.connect(lambda i: self.actions_.restore([i]))
