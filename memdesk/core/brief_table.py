@@ -2,12 +2,13 @@
 
 A Brief object per memory (its slots, its id and title strings, a dict entry)
 cost ~400 bytes: a window showing a million memories grew by 400 MB once its
-tree had loaded. Here a memory is a row of columns, ~40 bytes plus the UTF-8
+tree had loaded. Here a memory is a row of columns, ~56 bytes plus the UTF-8
 of its id and title:
 - ids and titles as UTF-8 in one bytearray each, with end offsets;
 - persona, group, type, tier and tag set as small ints into one list of the
   distinct values (a store has a few of each, repeated on thousands of rows);
-- state and importance as one and two bytes;
+- state and importance as one and two bytes; the update time (seconds) and heat as
+  eight bytes each (the memory table's columns: gui/browser/table_model.py);
 - id -> row through a sorted array of id hashes, plus a dict for rows added
   after the first fill (a removed row is marked, and revived if its id returns).
 

@@ -28,6 +28,7 @@ class BrowserPane(QWidget):
     memory_selected = Signal(str)  # from the tree or from a result
     search_finished = Signal(object)  # Outcome, once shown
     mode_changed = Signal(str)  # "tree" | "results"
+    counts_changed = Signal()  # another page of hits came (the search's count may have grown)
     index_ready = Signal()
     embedded = Signal()  # the embedding job finished: search by meaning covers every memory
 
@@ -209,7 +210,7 @@ class BrowserPane(QWidget):
         def shown(outcome) -> None:
             if seq == self._seq:
                 self.table.add_page(outcome)
-                self.search_finished.emit(self.table.model.outcome)
+                self.counts_changed.emit()
             else:
                 self.table.model.fetching = False
 

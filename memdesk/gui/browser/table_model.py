@@ -139,14 +139,13 @@ class MemoryTableModel(QAbstractTableModel):
             return
         self.hits.update((h.id, h) for h in fresh)
         rows = self._rows_of_hits(fresh)
-        if self.sort_column >= 0:
-            self.beginResetModel()
-            self.rows = self._sorted(np.concatenate([self.rows, rows]))
-            self.endResetModel()
+        if not len(rows):
             return
         self.beginInsertRows(QModelIndex(), len(self.rows), len(self.rows) + len(rows) - 1)
         self.rows = np.concatenate([self.rows, rows])
         self.endInsertRows()
+        if self.sort_column >= 0:
+            self.resort()  # the current row and the selection move with their memories
 
     def _rows_of_hits(self, hits) -> np.ndarray:
         found = (self.table.row(h.id) for h in hits)

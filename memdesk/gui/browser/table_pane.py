@@ -119,13 +119,22 @@ class TablePane(QWidget):
         header.setSortIndicator(column, order)
         header.blockSignals(False)
 
+    def _rank_order(self) -> None:
+        """A search's own order, until a header is clicked: no indicator."""
+        self.model.sort_column = -1
+        header = self.view.horizontalHeader()
+        header.blockSignals(True)
+        header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        header.blockSignals(False)
+
     def _sorted_by_user(self, column: int, order) -> None:
         name = COLUMNS[column] if 0 <= column < len(COLUMNS) else ""
         if name in UNSORTABLE:  # put the indicator back where the rows are sorted
             back = self.model.sort_column
-            self._set_indicator(COLUMNS[back] if back >= 0 else "title", self.model.descending)
-            if back < 0:
-                self.view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+            if back >= 0:
+                self._set_indicator(COLUMNS[back], self.model.descending)
+            else:
+                self._rank_order()
             return
         if name:
             prefs.set_table_sort(name, order == Qt.SortOrder.DescendingOrder)
@@ -162,11 +171,7 @@ class TablePane(QWidget):
 
     def show_outcome(self, outcome, *, same_query: bool) -> None:
         if not same_query:
-            self.model.sort_column = -1  # rank order until a header is clicked
-            header = self.view.horizontalHeader()
-            header.blockSignals(True)
-            header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
-            header.blockSignals(False)
+            self._rank_order()
             current = self.current_id()
             self._quiet += 1
             try:

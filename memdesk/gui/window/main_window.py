@@ -145,6 +145,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.browser.memory_selected.connect(self.open_memory)
         self.browser.search_finished.connect(self._on_search_finished)
         self.browser.mode_changed.connect(self._on_mode_changed)
+        self.browser.counts_changed.connect(self._update_counts)
         tree = self.browser.tree
         tree.loaded.connect(self._update_counts)
         tree.node_activated.connect(self._node_activated)
