@@ -81,17 +81,21 @@ def shoot(language: str) -> None:
     out = HERE / "tour" if language == "zh_CN" else HERE / "tour" / "en"
     out.mkdir(parents=True, exist_ok=True)
     browser.table.sort_by("title")
+
+    def shot(name: str) -> None:
+        window.grab()  # a first paint asks for the snippets on screen; they are read on a worker
+        wait(lambda: not app.session.taskman.tasks())
+        save(window.grab().toImage(), out / name)
+
     for width, height in SIZES:
         window.resize(width, height)
         browser.search("")
         browser.table.view.setCurrentIndex(browser.table.model.index(3, 0))
-        wait(lambda: not app.session.taskman.tasks())
-        save(window.grab().toImage(), out / f"table-{width}x{height}.png")
+        shot(f"table-{width}x{height}.png")
         window.search_bar.set_text(QUERY)
         wait(lambda: browser.table.model.searching and not app.session.taskman.tasks())
         browser.table.view.setCurrentIndex(browser.table.model.index(0, 0))
-        wait(lambda: not app.session.taskman.tasks())
-        save(window.grab().toImage(), out / f"table-search-{width}x{height}.png")
+        shot(f"table-search-{width}x{height}.png")
         window.search_bar.set_text("")
     app.shutdown()
 

@@ -8,10 +8,10 @@ readings (会议 / 会意) keep a fixed order. Latin letters and pinyin interlea
 phone's contact list: "apple" < 安 (an) < "bus" < 北 (bei).
 
 Why not ICU's zh collation (PySide6's QCollator, the other choice): it reads each
-character alone, so 重庆 sorts under zhong, after 张. Measured on the 2-core dev machine
-(other jobs running), keys for 100k titles of bench/gui_speed.py's store: QCollator
-sortKey 0.30 s, these 0.9 s (once, on a worker; a title's key is cached); sorting 100k
-rows by precomputed keys then costs the same either way (bench/browser_table.py).
+character alone, so 重庆 and 重要 sort together, not under chong and zhong. Measured by
+bench/browser_table.py on the 2-core dev machine, quiet: keys for 100k titles 0.33 s
+with these, 0.31 s with QCollator.sortKey (1.0-1.9 s and 0.8-1.5 s with other jobs
+running); once, on the work lane. Sorting 100k rows by the keys: 11 ms.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from ...core import page_cache
+from ...core.listing import contents
 from .search_backend import PAGE, SearchBackend
 from .table_model import rows_of_place, title_ranks
 from .table_pane import TablePane
@@ -62,6 +63,7 @@ class BrowserPane(QWidget):
         self.tree.place_chosen.connect(self.show_place)
         self.table.memory_selected.connect(self.memory_selected)
         self.table.model.more_wanted.connect(self._fetch_page)
+        self.table.model.snippets_wanted.connect(self._read_snippets)
         session.changes_applied.connect(self._on_changes)
 
     # ---- the search index -------------------------------------------------------------------
@@ -220,6 +222,17 @@ class BrowserPane(QWidget):
             lane="search",
             visible=False,
             on_done=shown,
+            on_failed=self.session.report,
+        )
+
+    def _read_snippets(self, ids: list) -> None:
+        store, model = self.session.store, self.table.model
+        self.session.taskman.run(
+            lambda cancel, progress: contents(store, ids),
+            label="",
+            lane="work",
+            visible=False,
+            on_done=lambda found: model.add_snippets(found, ids),
             on_failed=self.session.report,
         )
 

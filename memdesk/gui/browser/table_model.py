@@ -79,6 +79,7 @@ def _matches(kind: str, key, value) -> bool:
 
 
 class MemoryTableModel(QAbstractTableModel):
+    snippets_wanted = Signal(list)  # ids whose contents a cell on screen needs (add_snippets)
     more_wanted = Signal(int, int)  # search: more hits, from this position, this many (0: a page)
 
     def __init__(self, store, parent=None):
@@ -94,6 +95,7 @@ class MemoryTableModel(QAbstractTableModel):
         self.sort_column = 0  # -1: rank order (a search before a header click)
         self.descending = False
         self._snippets: dict[str, str] = {}
+        self._asked: set[str] = set()  # snippets on their way
         self._brief: tuple | None = None  # (row, table, Brief) of the row painted last
         self._title_keys: list[str] | None = None  # the distinct titles' pinyin keys, sorted
         self._title_ranks: np.ndarray | None = None  # per table row: its title's place in that order
@@ -163,6 +165,7 @@ class MemoryTableModel(QAbstractTableModel):
         self._brief = None
         for memory_id in ids:
             self._snippets.pop(memory_id, None)
+            self._asked.discard(memory_id)
 
     # ---- paging -----------------------------------------------------------------------------------
     def canFetchMore(self, parent=QModelIndex()):
@@ -364,25 +367,39 @@ class MemoryTableModel(QAbstractTableModel):
         return self.persona_names.get(persona_id, persona_id[:8])
 
     def _snippet(self, row: int) -> str:
+        """The content after what the title shows, once read: a cell on screen asks for its
+        block, read on a worker (snippets_wanted -> add_snippets). Read here, a block of
+        contents not in the page cache held the UI thread on the disk: 100-160 ms at 100k."""
         memory_id = self.table.memory_id(row)
         text = self._snippets.get(memory_id)
-        if text is None:
+        if text is None and memory_id not in self._asked:
             at = self.row_of(memory_id)
             start = max(0, at - at % SNIPPET_BLOCK)
             ids = [self.memory_id(r) for r in range(start, min(len(self.rows), start + SNIPPET_BLOCK))]
-            ids = [i for i in ids if i not in self._snippets] or [memory_id]
-            found = contents(self.store, ids)
-            if len(self._snippets) > 20 * SNIPPET_BLOCK:
-                self._snippets.clear()
-            for i in ids:
-                line = " ".join(found.get(i, ("", ""))[1].split())
-                at = self.table.row(i, gone=True)
-                title = self.table.title(at).rstrip("…") if at is not None else ""
-                if title and line.startswith(title):  # an untitled memory: its title is the content's start
-                    line = line[len(title) :].lstrip()
-                self._snippets[i] = line[:SNIPPET_CHARS] + ("…" if len(line) > SNIPPET_CHARS else "")
-            text = self._snippets.get(memory_id, "")
-        return text
+            ids = [i for i in ids if i not in self._snippets and i not in self._asked] or [memory_id]
+            self._asked.update(ids)
+            self.snippets_wanted.emit(ids)
+        return text or ""
+
+    def read_snippets(self, ids) -> None:
+        """Read the snippets of ``ids`` now (a model without a worker to ask: tests)."""
+        self.add_snippets(contents(self.store, ids), ids)
+
+    def add_snippets(self, found: dict, ids) -> None:
+        """Contents read for ``ids`` (id -> (title, content)): their cells repaint."""
+        if len(self._snippets) > 20 * SNIPPET_BLOCK:
+            self._snippets.clear()
+        for memory_id in ids:
+            self._asked.discard(memory_id)
+            line = " ".join(found.get(memory_id, ("", ""))[1].split())
+            at = self.table.row(memory_id, gone=True)
+            title = self.table.title(at).rstrip("…") if at is not None else ""
+            if title and line.startswith(title):  # an untitled memory: its title is the content's start
+                line = line[len(title) :].lstrip()
+            self._snippets[memory_id] = line[:SNIPPET_CHARS] + ("…" if len(line) > SNIPPET_CHARS else "")
+        if len(self.rows):
+            column = COLUMNS.index("snippet")
+            self.dataChanged.emit(self.index(0, column), self.index(len(self.rows) - 1, column))
 
     def flags(self, index):
         return _FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
