@@ -253,7 +253,7 @@ def search_latency(db: Path) -> float:
             started = time.perf_counter()
             QTimer.singleShot(0, lambda t=text: browser.search(t))  # what the debounce timer calls
             wait_signal(browser.search_finished)
-            browser.results.view.viewport().repaint()
+            browser.table.view.viewport().repaint()
             latencies.append((time.perf_counter() - started) * 1000)
             # The next search starts a debounce interval after the last keystroke at the
             # earliest: the UI is idle by then (the view's own posted repaint done). Started at

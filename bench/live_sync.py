@@ -189,7 +189,7 @@ def main(argv=None) -> int:
     wait(lambda: not tree.building and browser.backend.engine_ready, 120)
     wait(lambda: not app.session.taskman.tasks(), 120)
     window.search_bar.set_text("同步测试")
-    wait(lambda: browser.searching and browser.results.model.rowCount() > 0)
+    wait(lambda: browser.searching and browser.table.model.rowCount() > 0)
     edited = ids[0]
     window.open_memory(edited)
     writer = Writer(db)
@@ -198,7 +198,7 @@ def main(argv=None) -> int:
         return tree.model.tree.briefs
 
     def result_ids():
-        model = browser.results.model
+        model = browser.table.model
         return {model.hit(r).id for r in range(model.rowCount())}
 
     def counts_ok():

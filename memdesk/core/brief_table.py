@@ -3,12 +3,13 @@ window's view as compact columns (a BriefTable): what the tree holds.
 
 A Brief object per memory (its slots, its id and title strings, a dict entry)
 cost ~400 bytes: a window showing a million memories grew by 400 MB once its
-tree had loaded. Here a memory is a row of columns, ~40 bytes plus the UTF-8
+tree had loaded. Here a memory is a row of columns, ~56 bytes plus the UTF-8
 of its id and title:
 - ids and titles as UTF-8 in one bytearray each, with end offsets;
 - persona, group, type, tier and tag set as small ints into one list of the
   distinct values (a store has a few of each, repeated on thousands of rows);
-- state and importance as one and two bytes;
+- state and importance as one and two bytes; the update time (seconds) and heat as
+  eight bytes each (the memory table's columns: gui/browser/table_model.py);
 - id -> row through a sorted array of id hashes, plus a dict for rows added
   after the first fill (a removed row is marked, and revived if its id returns).
 
@@ -45,8 +46,10 @@ class Brief:
     tier: str
     state: str  # active | deleted | expired | superseded
     importance: int
-    # (no update time: nothing in the tree or the result list shows it, and at a
-    # million memories its strings were 75 MB)
+    # The table's columns: seconds since the epoch (a float, not the stored text: at a
+    # million memories those strings were 75 MB) and the stored heat 0-100.
+    updated: float = 0.0
+    heat: float = 0.0
 
     @property
     def sort_key(self) -> tuple[str, str]:
@@ -91,6 +94,8 @@ class BriefTable(Mapping):
         self._persona, self._group, self._type, self._tier, self._tags = (array("i") for _ in range(5))
         self._state = array("b")
         self._importance = array("h")
+        self._updated = array("d")  # seconds since the epoch
+        self._heat = array("d")
         self._values: list = []  # code -> value (a persona id or None, a group, a type, a tier, a tag set)
         self._codes: dict = {}  # value -> code
         self._hashes: array | None = array("q")  # while filling: hash(id) per row
@@ -118,7 +123,9 @@ class BriefTable(Mapping):
             self._values = list(self._codes)
         return self._values
 
-    def add(self, memory_id, persona_id, group, title, tags, type_, tier, state, importance) -> int:
+    def add(
+        self, memory_id, persona_id, group, title, tags, type_, tier, state, importance, updated=0.0, heat=0.0
+    ) -> int:
         """A new row (the fields of a Brief, in its order); its row number."""
         # A million rows at a window's start: one dict call per value, no method calls.
         codes = self._codes
@@ -132,6 +139,8 @@ class BriefTable(Mapping):
         self._tags.append(codes.setdefault(tuple(tags), len(codes)))
         self._state.append(_STATE_CODE[state])
         self._importance.append(importance if -32768 <= importance <= 32767 else max(-32768, min(32767, importance)))
+        self._updated.append(updated)
+        self._heat.append(heat)
         self._live += 1
         if self._hashes is not None:
             self._hashes.append(self._key(memory_id))
@@ -150,6 +159,8 @@ class BriefTable(Mapping):
             brief.tier,
             brief.state,
             brief.importance,
+            brief.updated,
+            brief.heat,
         )
 
     def seal(self) -> BriefTable:
@@ -190,6 +201,10 @@ class BriefTable(Mapping):
     def title(self, row: int) -> str:
         return self._titles[row]
 
+    def state_code(self, row: int) -> int:
+        """The row's state as its index in STATES (GONE for a row that left the view)."""
+        return self._state[row]
+
     def brief(self, row: int) -> Brief:
         values = self._distinct
         return Brief(
@@ -202,6 +217,8 @@ class BriefTable(Mapping):
             values[self._tier[row]],
             STATES[self._state[row]],
             self._importance[row],
+            self._updated[row],
+            self._heat[row],
         )
 
     def sort_key(self, row: int) -> tuple[str, str]:
@@ -217,6 +234,30 @@ class BriefTable(Mapping):
         memory_id = ids._blob[ends[row - 1] if row else 0 : ends[row]].decode("utf-8", "surrogatepass")
         folded = title.casefold()
         return (title if folded == title else folded, memory_id)
+
+    def size(self) -> int:
+        """Rows ever added (row numbers run below it; a row that left the view is GONE)."""
+        return len(self._state)
+
+    def column(self, name: str) -> np.ndarray:
+        """A copy of one column for every row, as numpy: "state" (STATES codes, GONE), "importance",
+        "updated", "heat", or "persona" / "group" / "type" / "tier" / "tags" (codes: see value)."""
+        source = {
+            "state": self._state,
+            "importance": self._importance,
+            "updated": self._updated,
+            "heat": self._heat,
+            "persona": self._persona,
+            "group": self._group,
+            "type": self._type,
+            "tier": self._tier,
+            "tags": self._tags,
+        }[name]
+        return np.array(source)  # a copy: a view would stop the array from growing
+
+    def value(self, code: int):
+        """What a code of the persona, group, type, tier or tags column stands for."""
+        return self._distinct[code]
 
     def placed(self, rows: Iterable[int], pause: Callable[[int], None] = lambda n: None) -> dict[tuple, array]:
         """(kind, key) of each container -> its rows, in the order given (tree_nodes.placements,
@@ -283,6 +324,8 @@ class BriefTable(Mapping):
         self._tags[row] = self._code(tuple(brief.tags))
         self._state[row] = _STATE_CODE[brief.state]
         self._importance[row] = max(-32768, min(32767, brief.importance))
+        self._updated[row] = brief.updated
+        self._heat[row] = brief.heat
 
     def pop(self, memory_id: str, default=None):
         row = self.row(memory_id)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import time
+from datetime import datetime, timezone
 
 from peewee import fn
 
@@ -52,6 +53,8 @@ def brief_of(record) -> Brief:
         record.tier,
         state,
         record.importance,
+        record.updated_at.timestamp() if record.updated_at else 0.0,
+        float(record.heat or 0.0),
     )
 
 
@@ -69,6 +72,8 @@ def _columns():
         Memory.superseded_by,
         Memory.expires_at,
         Memory.importance,
+        Memory.updated_at,
+        Memory.heat,
     )
 
 
@@ -126,7 +131,7 @@ def _brief_fields(store, persona, ids, cancel):
 
 def _fields(row, now, one) -> tuple:
     """A row of _columns() as Brief's fields; ``one`` gives the one shared object for a value."""
-    mid, pid, group, title, start, tags, mtype, tier, deleted, superseded, expires, importance = row
+    mid, pid, group, title, start, tags, mtype, tier, deleted, superseded, expires, importance, updated, heat = row
     if deleted is not None:
         state = "deleted"
     elif superseded is not None:
@@ -150,7 +155,23 @@ def _fields(row, now, one) -> tuple:
         one(tier, tier),
         state,
         importance,
+        _seconds(updated),
+        float(heat or 0.0),
     )
+
+
+def _seconds(stored) -> float:
+    """The stored UTC text ("2026-12-05 08:10:00.000000") as seconds since the epoch."""
+    if not stored:
+        return 0.0
+    if isinstance(stored, datetime):  # a driver that hands out datetimes
+        value = stored
+    else:
+        try:
+            value = datetime.fromisoformat(str(stored))
+        except ValueError:
+            return 0.0
+    return (value if value.tzinfo else value.replace(tzinfo=timezone.utc)).timestamp()
 
 
 def memory_ids(store, **filters) -> list[str]:

@@ -237,16 +237,6 @@
     </message>
 </context>
 <context>
-    <name>ResultsPane</name>
-    <message numerus="yes">
-        <source>%n found · Esc clears the search</source>
-        <translation>
-            <numerusform>%n found · Esc clears the search</numerusform>
-            <numerusform>%n found · Esc clears the search</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>ReviewInboxDialog</name>
     <message numerus="yes">
         <source>%n proposals to review</source>
@@ -277,6 +267,30 @@
         <translation>
             <numerusform>%n memory is still being prepared for semantic search; until then only its words find it.</numerusform>
             <numerusform>%n memories are still being prepared for semantic search; until then only their words find them.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TablePane</name>
+    <message numerus="yes">
+        <source>{place} · %n memories</source>
+        <translation>
+            <numerusform>{place} · %n memory</numerusform>
+            <numerusform>{place} · %n memories</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n found, {shown} shown (more as you scroll) · Esc clears the search</source>
+        <translation>
+            <numerusform>%n found, {shown} shown (more as you scroll) · Esc clears the search</numerusform>
+            <numerusform>%n found, {shown} shown (more as you scroll) · Esc clears the search</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n found · Esc clears the search</source>
+        <translation>
+            <numerusform>%n found · Esc clears the search</numerusform>
+            <numerusform>%n found · Esc clears the search</numerusform>
         </translation>
     </message>
 </context>

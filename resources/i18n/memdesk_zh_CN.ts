@@ -90,6 +90,10 @@ The damaged file is kept beside the backups.</source>
         <translation>正在搜索</translation>
     </message>
     <message>
+        <source>All memories</source>
+        <translation>全部记忆</translation>
+    </message>
+    <message>
         <source>Updating the search index</source>
         <translation>正在更新搜索索引</translation>
     </message>
@@ -532,6 +536,37 @@ The damaged file is kept beside the backups.</source>
     <message>
         <source>{when} · {reason} · version {version}</source>
         <translation>{when} · {reason} · 第 {version} 版</translation>
+    </message>
+</context>
+<context>
+    <name>HitMarks</name>
+    <message>
+        <source>tag {tags}</source>
+        <translation>标签 {tags}</translation>
+    </message>
+    <message>
+        <source>group {group}</source>
+        <translation>分组 {group}</translation>
+    </message>
+    <message>
+        <source>pinyin {reading}</source>
+        <translation>拼音 {reading}</translation>
+    </message>
+    <message>
+        <source>traditional {fold}</source>
+        <translation>繁体 {fold}</translation>
+    </message>
+    <message>
+        <source>part of a word</source>
+        <translation>词的一部分</translation>
+    </message>
+    <message>
+        <source>by meaning</source>
+        <translation>按意思</translation>
+    </message>
+    <message>
+        <source>summary</source>
+        <translation>摘要</translation>
     </message>
 </context>
 <context>
@@ -1359,6 +1394,57 @@ Database: {path}</source>
     <message>
         <source>Global (every persona)</source>
         <translation>全局（所有角色可见）</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryTableModel</name>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>Persona</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Importance</source>
+        <translation>重要性</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source>Heat</source>
+        <translation>热度</translation>
+    </message>
+    <message>
+        <source>Found by</source>
+        <translation>命中原因</translation>
+    </message>
+    <message>
+        <source>(untitled)</source>
+        <translation>（无标题）</translation>
+    </message>
+    <message>
+        <source>(no group)</source>
+        <translation>未分组</translation>
+    </message>
+    <message>
+        <source>Global</source>
+        <translation>全局</translation>
     </message>
 </context>
 <context>
@@ -2619,38 +2705,6 @@ Database: {path}</source>
     </message>
 </context>
 <context>
-    <name>ResultsModel</name>
-    <message>
-        <source>(gone)</source>
-        <translation>（已不存在）</translation>
-    </message>
-    <message>
-        <source>(no group)</source>
-        <translation>未分组</translation>
-    </message>
-    <message>
-        <source>Global</source>
-        <translation>全局</translation>
-    </message>
-</context>
-<context>
-    <name>ResultsPane</name>
-    <message>
-        <source>Cannot read the search: {error}</source>
-        <translation>无法理解这个搜索：{error}</translation>
-    </message>
-    <message>
-        <source>Nothing found. Esc clears the search.</source>
-        <translation>没有找到。按 Esc 清除搜索。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n found · Esc clears the search</source>
-        <translation>
-            <numerusform>找到 %n 条 · 按 Esc 清除搜索</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>ReviewInboxDialog</name>
     <message>
         <source>Review duplicates</source>
@@ -3194,6 +3248,35 @@ Database: {path}</source>
     <message>
         <source>Full-width characters（：＂－）work as well as their half-width forms, and 「」 or “” quote too. A query that cannot be read is marked red; its tooltip names the place.</source>
         <translation>全角符号（：＂－）和半角一样可用，「」和“”也可以当引号。写错的搜索会标红，鼠标停在搜索框上会提示出错的位置。</translation>
+    </message>
+</context>
+<context>
+    <name>TablePane</name>
+    <message numerus="yes">
+        <source>{place} · %n memories</source>
+        <translation>
+            <numerusform>{place} · %n 条记忆</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot read the search: {error}</source>
+        <translation>无法理解这个搜索：{error}</translation>
+    </message>
+    <message>
+        <source>Nothing found. Esc clears the search.</source>
+        <translation>没有找到。按 Esc 清除搜索。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n found, {shown} shown (more as you scroll) · Esc clears the search</source>
+        <translation>
+            <numerusform>找到 %n 条，已显示 {shown} 条（向下滚动显示更多）· 按 Esc 清除搜索</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n found · Esc clears the search</source>
+        <translation>
+            <numerusform>找到 %n 条 · 按 Esc 清除搜索</numerusform>
+        </translation>
     </message>
 </context>
 <context>

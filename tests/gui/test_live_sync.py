@@ -71,10 +71,10 @@ def test_an_add_elsewhere_reaches_tree_search_and_counts(launch, db_path, qtbot)
     window = launch(db_path, wait_index=True)
     with qtbot.waitSignal(window.browser.search_finished):
         window.search_bar.set_text("外来")
-    assert window.browser.results.model.rowCount() == 0
+    assert window.browser.table.model.rowCount() == 0
     new = elsewhere(db_path, 'out["id"] = store.add(content="外来的记忆", title="外来").added[0]')["id"]
     shown(qtbot, lambda: brief(window, new) is not None)
-    shown(qtbot, lambda: window.browser.results.model.rowCount() == 1)
+    shown(qtbot, lambda: window.browser.table.model.rowCount() == 1)
     assert counts(window) == (4, 0) and window.counts_label.text().endswith("4 memories · 0 in the trash")
 
 

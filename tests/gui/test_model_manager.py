@@ -254,7 +254,7 @@ def test_switch_reembeds_in_the_background_and_search_keeps_working(
     assert not window.search_notice.isVisible()
     assert tab.active_label.toolTip().startswith("new · 16 dimensions · cls pooling")
     window.search_bar.set_text("咖啡")
-    qtbot.waitUntil(lambda: window.browser.results.model.rowCount() > 0, timeout=10000)
+    qtbot.waitUntil(lambda: window.browser.table.model.rowCount() > 0, timeout=10000)
     dialog.reject()
 
 
@@ -289,7 +289,7 @@ def test_at_start_the_memories_without_a_vector_are_found_and_embedded_off_the_u
     assert reloads == [1]
     assert window.browser.backend.embed() == 0 and reloads == [1]  # nothing stale: no re-read (~1 s at 100k)
     window.search_bar.set_text("咖啡")
-    qtbot.waitUntil(lambda: window.browser.results.model.rowCount() > 0, timeout=10000)
+    qtbot.waitUntil(lambda: window.browser.table.model.rowCount() > 0, timeout=10000)
 
 
 @pytest.fixture

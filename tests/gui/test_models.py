@@ -11,8 +11,6 @@ from memdesk.core.brief_table import Brief, BriefTable
 from memdesk.core.io.plan import plan_file
 from memdesk.core.listing import load_briefs, load_table
 from memdesk.gui.browser import tree_nodes
-from memdesk.gui.browser.results_view import PARTS_ROLE, ResultsModel
-from memdesk.gui.browser.search_backend import Hit, Outcome, SearchBackend
 from memdesk.gui.browser.tree_model import TreeModel
 from memdesk.gui.browser.tree_nodes import Tree
 from memdesk.gui.dialogs.import_preview import PlanModel
@@ -127,21 +125,6 @@ def test_purged_memories_leave_the_tree_and_empty_folders_go(store):
     assert ("group", "工作/项目") not in model.tree.containers
     assert model.tree.total("trash") == 0
     assert shape(model.tree) == shape(built(store))
-
-
-def test_results_model_passes_the_model_tester(qtmodeltester, store):
-    ids = fill(store)
-    outcome = SearchBackend(store).search("内容")
-    assert outcome.hits and outcome.engine == "engine"  # the store's index answers at once
-    model = ResultsModel(store)
-    model.set_outcome(outcome)
-    qtmodeltester.check(model)
-    record = store.get(ids[5])
-    model.set_outcome(Outcome("记忆", [Hit(record.id, 1.0, {}, ("记忆",), record), Hit("gone", 0.5)], ("记忆",)))
-    parts = model.index(0).data(PARTS_ROLE)
-    assert parts["title"] == [("记忆", True), (" 05", False)]  # the match is marked
-    assert model.index(1).data() == "(gone)"
-    qtmodeltester.check(model)
 
 
 def test_plan_model_passes_the_model_tester(qtmodeltester, store, tmp_path):

@@ -79,18 +79,18 @@ def test_clicking_a_bar_filters_the_browser(launch, db_path, qtbot, store):
     qtbot.mouseClick(chart.viewport(), Qt.MouseButton.LeftButton, pos=chart.bar_centre(index))
     assert window.search_bar.text() == "tag:茶"
     expected = dialog.stats["charts"]["tag"][index]["count"]
-    qtbot.waitUntil(lambda: window.browser.results.model.rowCount() == expected, timeout=10000)
+    qtbot.waitUntil(lambda: window.browser.table.model.rowCount() == expected, timeout=10000)
     assert window.persona_combo.currentData() == "__all__"  # every persona, as the figures count
 
     chart = dialog.charts["type"]
     qtbot.mouseClick(chart.viewport(), Qt.MouseButton.LeftButton, pos=chart.bar_centre(0))  # fact
     assert window.search_bar.text() == "type:fact"
     want = dialog.stats["charts"]["type"][0]["count"]
-    qtbot.waitUntil(lambda: window.browser.results.model.rowCount() == want, timeout=10000)
+    qtbot.waitUntil(lambda: window.browser.table.model.rowCount() == want, timeout=10000)
 
     dialog.state_buttons["deleted"].click()
     assert window.search_bar.text() == "is:deleted"
-    qtbot.waitUntil(lambda: window.browser.results.model.rowCount() == 2, timeout=10000)
+    qtbot.waitUntil(lambda: window.browser.table.model.rowCount() == 2, timeout=10000)
     # a click beside the bars does nothing
     chart = dialog.charts["heat"]
     qtbot.mouseClick(chart.viewport(), Qt.MouseButton.LeftButton, pos=chart.bar_centre(0))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt
 
 from memdesk.core.store import Store
-from memdesk.gui.browser.results_view import PARTS_ROLE
+from memdesk.gui.browser.marked_text import RUNS_ROLE
 from memdesk.gui.browser.tree_model import mime_for_ids
 
 
@@ -26,7 +26,7 @@ def seed(path):
 def search(window, qtbot, text):
     with qtbot.waitSignal(window.browser.search_finished, timeout=10000):
         window.search_bar.set_text(text)
-    return window.browser.results.model.outcome
+    return window.browser.table.model.outcome
 
 
 def test_search_opens_hits_and_leaves_access_counts_alone(launch, db_path, qtbot):
@@ -37,9 +37,10 @@ def test_search_opens_hits_and_leaves_access_counts_alone(launch, db_path, qtbot
     assert window.search_bar.edit.hasFocus()
     outcome = search(window, qtbot, "咖啡")
     assert outcome.engine == "engine" and outcome.hits[0].id == ids["咖啡"]
-    assert window.browser.stack.currentWidget() is window.browser.results  # results replace the tree
-    parts = window.browser.results.model.index(0).data(PARTS_ROLE)
-    assert ("咖啡", True) in parts["title"] and ("咖啡", True) in parts["snippet"]  # matches are marked
+    assert window.browser.table.model.searching  # the table shows the hits instead of the tree's place
+    model = window.browser.table.model
+    title, snippet = model.index(0, 0).data(RUNS_ROLE), model.index(0, 1).data(RUNS_ROLE)
+    assert ("咖啡", True) in title and ("咖啡", True) in snippet  # matches are marked
 
     qtbot.keyClick(window.search_bar.edit, Qt.Key.Key_Return)  # opens the current (first) result
     window.settle()
@@ -50,8 +51,8 @@ def test_search_opens_hits_and_leaves_access_counts_alone(launch, db_path, qtbot
 
     hits = [h.id for h in search(window, qtbot, "喝").hits]
     assert set(hits) >= {ids["咖啡"], ids["绿茶"]}
-    results = window.browser.results
-    results.view.setCurrentIndex(results.model.index(0))
+    results = window.browser.table
+    results.view.setCurrentIndex(results.model.index(0, 0))
     assert window.editor.memory_id == hits[0]
     window.acts.next.trigger()
     window.settle()
@@ -66,7 +67,7 @@ def test_search_opens_hits_and_leaves_access_counts_alone(launch, db_path, qtbot
 
     qtbot.keyClick(window.search_bar.edit, Qt.Key.Key_Escape)
     window.settle()
-    assert window.browser.stack.currentWidget() is window.browser.tree
+    assert not window.browser.table.model.searching  # the table shows the tree's place again
     assert "绿茶" not in explain.note.text()  # no search: nothing left from the last one
 
 
@@ -75,7 +76,7 @@ def test_search_syntax_error_is_shown_not_raised(launch, db_path, qtbot):
     window = launch(db_path)
     outcome = search(window, qtbot, "importance>=abc")
     assert outcome.error and not outcome.hits
-    assert "Cannot read the search" in window.browser.results.header.text()
+    assert "Cannot read the search" in window.browser.table.header.text()
 
 
 def test_search_as_you_type_waits_for_a_pause(launch, db_path, qtbot):
@@ -102,6 +103,10 @@ def test_delete_restore_purge_and_empty_trash(launch, db_path, qtbot, asker):
     store = window.session.store
     assert store.get(ids["绿茶"]).is_deleted
     assert tree.counts()["trash"] == 1 and tree.counts()["active"] == 3
+    # The user keeps their place: the next memory of the group, not the deleted one in the trash.
+    assert window.editor.memory_id == ids["咖啡"] and tree.current_memory_id() == ids["咖啡"]
+    assert tree.current_node().parent.place == ("group", "生活/饮食")
+    window.open_memory(ids["绿茶"])
     assert window.editor.banner.isVisible() and window.editor.banner.button.isVisible()
     window.editor.banner.button.click()  # "Restore" in the editor
     window.settle()

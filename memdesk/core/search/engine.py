@@ -52,9 +52,10 @@ INLINE_EMBED_LIMIT = 64  # changed memories embedded in apply(); more wait for r
 class SearchResult:
     query: str  # the query as parsed, rendered back to normalised text
     hits: list[SearchHit]
-    # Memories that match, before the limit. With a limit, the substring
-    # fallback is skipped once the ranked hits fill it, so total may then
-    # leave out substring-only matches; with limit=None it is exact.
+    # Memories that match, before the offset and limit. With a limit, the
+    # substring fallback is skipped once the ranked hits fill offset + limit, so
+    # total may then leave out substring-only matches (a later page, which asks
+    # for more, counts them); with limit=None it is exact.
     total: int
     semantic: bool  # vector similarity took part
     notice: str = ""  # e.g. why the search was keyword-only
@@ -275,6 +276,7 @@ class SearchEngine:
         *,
         persona: str | None = None,
         limit: int | None = 20,
+        offset: int = 0,
         record_access: bool = False,
         semantic: bool = True,
         expand: bool = True,
@@ -288,14 +290,19 @@ class SearchEngine:
         as read (assistants and the brief; not the GUI search bar). lenient:
         for text an assistant sends — never raise on syntax, and quoted text
         ranks instead of being required (filters.plan). expand: allow
-        related-term expansion for sentence-like queries.
+        related-term expansion for sentence-like queries. offset: skip that many of the
+        ranked results (the window's table fetches page after page); the ranking is the
+        one a search with limit=offset+limit makes, so pages join without gaps.
         """
         now = now or now_utc()
         tree = parse(query, lenient=lenient, now=now)
         self.catch_up()
         with self._lock:
-            r = self._rank(tree, Asked(persona, semantic, expand, lenient, now), limit)
-            hits = self._hits(r, r.order if limit is None else r.order[:limit])
+            offset = max(0, offset)
+            r = self._rank(
+                tree, Asked(persona, semantic, expand, lenient, now), None if limit is None else offset + limit
+            )
+            hits = self._hits(r, r.order[offset:] if limit is None else r.order[offset : offset + limit], offset)
         result = SearchResult(
             tree.render(), hits, r.total, r.semantic, r.notice, expanded_with=tuple(r.expansion.words)
         )
@@ -318,7 +325,7 @@ class SearchEngine:
         """What a ranking reads of this engine (under the lock: the index is swapped by build)."""
         return RankInputs(self._index, self.weights, self.keyword_settings, self.embedder, self._resolve_persona)
 
-    def _hits(self, r: Ranking, shown: np.ndarray) -> list[SearchHit]:
+    def _hits(self, r: Ranking, shown: np.ndarray, offset: int = 0) -> list[SearchHit]:
         # Columns converted once (tolist) rather than per hit: this runs on every keystroke.
         slots = shown.tolist()
         cols = {name: values[shown].tolist() for name, values in r.parts.items()}
@@ -328,7 +335,7 @@ class SearchEngine:
         records = [found[slot] for slot in slots]
         asked, numbers = (r.terms, r.plan.rank_texts), (cols, fusion, final, ranks)
         explanations = Explanations(
-            lambda: explain_hits(self._lock, lambda: self._index, asked, slots, records, numbers)
+            lambda: explain_hits(self._lock, lambda: self._index, asked, slots, records, numbers, offset + 1)
         )
         return [SearchHit(record.id, final[i], record, explanations, i) for i, record in enumerate(records)]
 

@@ -242,6 +242,11 @@ class Pinyin:
                 self._phrases = phrases
             return self._phrases
 
+    def phrase_table(self) -> dict[str, str]:
+        """phrase -> its space-separated reading, for the phrases read otherwise than by
+        their characters' first readings (collation.py reads titles with it)."""
+        return self._loaded_phrases()
+
     def reading(self, word: str) -> list[str] | None:
         """The syllables of a Chinese word: phrase table pieces, longest first, else
         each character's first reading; None if a character has none."""

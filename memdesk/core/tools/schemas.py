@@ -50,7 +50,8 @@ TOOLS = [
     ),
     _fn(
         "memory_search",
-        "Search memories by keywords or a question (Chinese and English). Returns the best matches first.",
+        "Search memories by keywords or a question (Chinese and English). Returns the best matches "
+        "first, and in total how many memories match.",
         {
             "query": {"type": "string", "description": "What to look for."},
             "limit": {"type": "integer", "minimum": 1, "maximum": 50, "default": 10},

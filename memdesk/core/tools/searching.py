@@ -62,4 +62,12 @@ class EngineSearch:
         with self._lock:
             engine = self._ready()
             result = engine.search(text, persona=persona or "", limit=limit, lenient=True)
-        return [(hit.record, hit.score) for hit in result.hits]
+        return Found([(hit.record, hit.score) for hit in result.hits], result.total)
+
+
+class Found(list):
+    """The (record, score) pairs of a search, and how many memories matched in all."""
+
+    def __init__(self, pairs, total: int):
+        super().__init__(pairs)
+        self.total = total

@@ -188,7 +188,8 @@ class MemoryTools:
 
     def _memory_search(self, args, persona_id):
         hits = self._run_search(args["query"], persona_id, args.get("limit", 10))
-        return {"results": [memory_json(m, s) for m, s in hits]}, self._touch(hits)
+        total = max(len(hits), getattr(hits, "total", len(hits)))  # matches beyond the limit too
+        return {"results": [memory_json(m, s) for m, s in hits], "total": total}, self._touch(hits)
 
     def _memory_delete(self, args, persona_id):
         from .. import memory_ops

@@ -1,17 +1,21 @@
-"""The left pane: the memory tree, replaced by search results while a search
-is typed. Index updates and searches queue on the "search" lane in the order
-they were asked for; an answer to an older query than the newest is dropped."""
+"""The browser: the tree on the left (personas, groups, types, tags, tiers, the trash) and
+the memory table beside it (table_pane.py), which shows what the tree's current place
+holds, or the hits of the search being typed. Index updates and searches queue on the
+"search" lane in the order they were asked for; an answer to an older query than the
+newest is dropped, and so is a page of an older query's hits."""
 
 from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from ...core import page_cache
-from .results_view import ResultsPane
-from .search_backend import SearchBackend
+from ...core.listing import contents
+from .search_backend import PAGE, SearchBackend
+from .table_model import rows_of_place, title_ranks
+from .table_pane import TablePane
 from .tree_pane import INCREMENTAL_MAX, TreePane
 
 FEED_HOLD_MAX_MS = 10_000  # the feed is read by then even if the tree never loads
@@ -25,6 +29,7 @@ class BrowserPane(QWidget):
     memory_selected = Signal(str)  # from the tree or from a result
     search_finished = Signal(object)  # Outcome, once shown
     mode_changed = Signal(str)  # "tree" | "results"
+    counts_changed = Signal()  # another page of hits came (the search's count may have grown)
     index_ready = Signal()
     embedded = Signal()  # the embedding job finished: search by meaning covers every memory
 
@@ -33,13 +38,19 @@ class BrowserPane(QWidget):
         self.session = session
         self.backend = SearchBackend(session.store)
         self.tree = TreePane(session, self)
-        self.results = ResultsPane(session.store, self)
-        self.stack = QStackedWidget(self)
-        self.stack.addWidget(self.tree)
-        self.stack.addWidget(self.results)
+        self.table = TablePane(session.store, self)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("browserSplitter")
+        self.splitter.addWidget(self.tree)
+        self.splitter.addWidget(self.table)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setSizes([190, 570])
+        self.tree.setMinimumWidth(140)  # "分组 (3,000)" whole at 800 px
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.stack)
+        layout.addWidget(self.splitter)
+        self.place: tuple = ("group", None)  # the tree's place the table shows (every active memory)
         self.query = ""
         self._seq = 0
         self._started: dict[int, float] = {}
@@ -48,8 +59,11 @@ class BrowserPane(QWidget):
         self._prefetched = False
         self.warm_up_state = "not yet"  # -> "waiting for results" -> "started" -> "done" (tests read it)
         self.tree.loaded.connect(self._tree_loaded)
-        self.tree.memory_selected.connect(self.memory_selected)
-        self.results.memory_selected.connect(self.memory_selected)
+        self.tree.memory_selected.connect(self._tree_memory)
+        self.tree.place_chosen.connect(self.show_place)
+        self.table.memory_selected.connect(self.memory_selected)
+        self.table.model.more_wanted.connect(self._fetch_page)
+        self.table.model.snippets_wanted.connect(self._read_snippets)
         session.changes_applied.connect(self._on_changes)
 
     # ---- the search index -------------------------------------------------------------------
@@ -157,8 +171,9 @@ class BrowserPane(QWidget):
         self.query = text
         self._seq += 1  # answers still on their way are for an older query
         if not text.strip():
-            self.stack.setCurrentWidget(self.tree)
-            self.mode_changed.emit("tree")
+            if self.table.model.searching:
+                self._show_place_rows()
+                self.mode_changed.emit("tree")
             return
         seq, persona, backend = self._seq, self.persona, self.backend
         self._started[seq] = time.perf_counter()
@@ -175,10 +190,12 @@ class BrowserPane(QWidget):
         started = self._started.pop(seq, None)
         if seq != self._seq:
             return
-        self.results.model.persona_names = {p.id: p.name for p in self.session.store.personas()}
-        self.results.show_outcome(outcome)
-        if self.stack.currentWidget() is not self.results:
-            self.stack.setCurrentWidget(self.results)
+        model = self.table.model
+        model.persona_names = {p.id: p.name for p in self.session.store.personas()}
+        entering = not model.searching
+        same = not entering and model.outcome.query == outcome.query
+        self.table.show_outcome(outcome, same_query=same)
+        if entering:
             self.mode_changed.emit("results")
         if started is not None:
             self.latencies_ms.append((time.perf_counter() - started) * 1000)
@@ -186,12 +203,92 @@ class BrowserPane(QWidget):
             QTimer.singleShot(WARM_UP_AFTER_SHOW_MS, self, self._start_warm_up)
         self.search_finished.emit(outcome)
 
+    def _fetch_page(self, offset: int, count: int) -> None:
+        """The table scrolled to the end of the hits it has: the next page of the same search
+        (or, for a sort, every hit left)."""
+        seq, text, persona, backend = self._seq, self.query, self.persona, self.backend
+        count = count or PAGE
+
+        def shown(outcome) -> None:
+            if seq == self._seq:
+                self.table.add_page(outcome)
+                self.counts_changed.emit()
+            else:
+                self.table.model.fetching = False
+
+        self.session.taskman.run(
+            lambda cancel, progress: backend.search(text, persona=persona, limit=count, offset=offset),
+            label=self.tr("Searching"),
+            lane="search",
+            visible=False,
+            on_done=shown,
+            on_failed=self.session.report,
+        )
+
+    def _read_snippets(self, ids: list) -> None:
+        store, model = self.session.store, self.table.model
+        self.session.taskman.run(
+            lambda cancel, progress: contents(store, ids),
+            label="",
+            lane="work",
+            visible=False,
+            on_done=lambda found: model.add_snippets(found, ids),
+            on_failed=self.session.report,
+        )
+
+    # ---- the table's place --------------------------------------------------------------------
+    def show_place(self, place) -> None:
+        """A place of the tree became current: the table shows its memories (unless searching)."""
+        self.place = tuple(place)
+        if not self.searching:
+            self._show_place_rows()
+
+    def _show_place_rows(self, *, keep: bool = False) -> None:
+        model = self.table.model
+        model.persona_names = {p.id: p.name for p in self.session.store.personas()}
+        rows = rows_of_place(model.table, self.place)
+        if keep:
+            self.table.update_rows(rows, self._place_label())
+        else:
+            self.table.show_place(rows, self._place_label())
+
+    def _place_label(self) -> str:
+        if self.place == ("group", None):
+            return self.tr("All memories")
+        tree_model = self.tree.model
+        node = tree_model.tree.containers.get(self.place) or tree_model.tree.sections.get(self.place[1] or "")
+        return tree_model.label(node) if node is not None else ""
+
+    def _tree_memory(self, memory_id: str) -> None:
+        self.table.select_id(memory_id)
+        self.memory_selected.emit(memory_id)
+
+    def _table_loaded(self) -> None:
+        """A new tree (and column store): the table reads it, and its titles' pinyin keys are
+        worked out on the work lane (~0.7 s at 100k; until then titles sort by code point)."""
+        table = self.tree.model.tree.briefs
+        self.table.model.set_table(table)
+        if self.searching:
+            self._rerun()
+        else:
+            self._show_place_rows(keep=True)
+        self.session.taskman.run(
+            lambda cancel, progress: title_ranks(table),
+            label="",
+            lane="work",
+            visible=False,
+            on_done=lambda ranks: self.table.model.set_title_ranks(table, ranks),
+            on_failed=self.session.report,
+        )
+
     def _rerun(self) -> None:
         if self.searching:
             self.search(self.query)
 
     def _on_changes(self, changes) -> None:
-        """Ours or another process's (the change feed): the index catches up from the feed."""
+        """Ours or another process's (the change feed): the index catches up from the feed; the
+        table follows the tree's columns, which the tree has just brought up to date."""
+        self._follow_changes(changes)
         if not self.backend.engine_ready:
             self._rerun()
         elif len(changes.memory_ids) > INCREMENTAL_MAX and self.tree.building:
@@ -199,6 +296,26 @@ class BrowserPane(QWidget):
             self._deferred.append(changes)
         else:
             self._update_index(changes)
+
+    def _follow_changes(self, changes) -> None:
+        ids = changes.memory_ids
+        model = self.table.model
+        if not ids or self.tree.building or model.table is not self.tree.model.tree.briefs:
+            return  # a new tree is on its way: _table_loaded shows it
+        model.forget(ids)
+        model.retitled(ids)
+        moved = self.table.current_id()
+        if not self.searching:
+            self._show_place_rows(keep=True)
+        took = self.tree.took_place
+        self.tree.took_place = None
+        if took is None:
+            return
+        if self.tree.view.hasFocus() or self.table.current_id() == moved:
+            self.table.select_id(took)  # deleted from the tree, or the table did not have it
+            self.memory_selected.emit(took)
+        elif self.table.current_id():
+            self.tree.select_memory(self.table.current_id())  # the tree's leaf follows the table's choice
 
     def _update_index(self, changes) -> None:
         backend = self.backend
@@ -212,6 +329,7 @@ class BrowserPane(QWidget):
         self._rerun()  # queued after the index update on the same lane
 
     def _tree_loaded(self) -> None:
+        self._table_loaded()
         if not self._prefetched:  # start-up is over: the store's pages for the searches to come
             self._prefetched = True
             path = self.session.store.path
@@ -224,27 +342,26 @@ class BrowserPane(QWidget):
 
     # ---- what the window asks ------------------------------------------------------------------
     def selected_ids(self) -> list[str]:
-        return self.results.selected_ids() if self.searching else self.tree.selected_ids()
+        """The table's selected memories; the tree's when the tree has the focus."""
+        tree = self.tree.selected_ids() if self.tree.view.hasFocus() else []
+        return tree or self.table.selected_ids() or self.tree.selected_ids()
 
     def select_memory(self, memory_id: str | None) -> None:
-        """Follow the editor (e.g. a new memory) without re-emitting memory_selected."""
-        if self.searching:
-            self.results.select_id(memory_id)
-        else:
-            self.tree.select_memory(memory_id)
+        """Follow the editor (e.g. a new memory) without re-emitting memory_selected. (A memory
+        leaf becoming current in the tree leaves the table's place as it is.)"""
+        self.table.select_id(memory_id)
+        self.tree.select_memory(memory_id)
 
     def current_hit(self, memory_id: str):
         """The search hit for a memory when the results are showing (for explain)."""
         if not self.searching:
             return None
-        row = self.results.model.row_of(memory_id)
-        return self.results.model.hit(row)
+        return self.table.model.hits.get(memory_id)
 
     def step(self, delta: int) -> None:
-        if self.searching:
-            self.results.step(delta)
+        self.table.step(delta)
 
     def counts(self) -> dict:
         out = self.tree.counts()
-        out["found"] = self.results.model.rowCount() if self.searching else None
+        out["found"] = self.table.model.total if self.searching and self.table.model.searching else None
         return out

@@ -21,7 +21,8 @@ from ...core import queries
 from .query_errors import query_error_text
 
 log = logging.getLogger(__name__)
-LIMIT = 100  # a screenful is ~20; more than 100 means the query needs another word
+LIMIT = 100  # the first page: a screenful is ~20
+PAGE = 200  # each further page, as the table scrolls to its end
 WEIGHTS_KEY = "search.weights"  # {"fusion", "importance", "heat", "freshness"} in the store's settings
 
 
@@ -41,9 +42,10 @@ class Outcome:
     terms: tuple[str, ...]  # the query's own words, highlighted when a hit has none
     error: str = ""
     engine: str = "engine"
-    total: int = 0
+    total: int = 0  # every memory that matches, not only the hits here
     notice: str = ""
     elapsed_ms: float = 0.0
+    offset: int = 0  # the first hit's place in the whole ranking (a later page's is past 0)
 
 
 _IMPORTING = threading.Lock()
@@ -213,7 +215,7 @@ class SearchBackend:
             self.engine.catch_up()
         return True
 
-    def search(self, text: str, *, persona=queries.ALL, limit: int = LIMIT) -> Outcome:
+    def search(self, text: str, *, persona=queries.ALL, limit: int = LIMIT, offset: int = 0) -> Outcome:
         started = time.perf_counter()
         query_lang = _query_lang()
         terms = highlight_terms(text)
@@ -222,7 +224,7 @@ class SearchBackend:
         except query_lang.QuerySyntaxError as exc:
             return Outcome(text, [], terms, error=query_error_text(exc))
         engine = self.open_engine()
-        result = engine.search(text, persona=persona, limit=limit, record_access=False)
+        result = engine.search(text, persona=persona, limit=limit, offset=offset, record_access=False)
         hits = [Hit(h.id, h.score, h.explain, h.explain.highlights(), h.record) for h in result.hits]
         return Outcome(
             text,
@@ -231,4 +233,5 @@ class SearchBackend:
             total=result.total,
             notice=result.notice,
             elapsed_ms=(time.perf_counter() - started) * 1000,
+            offset=offset,
         )

@@ -22,6 +22,7 @@ from bisect import bisect_left, insort
 from collections.abc import Mapping
 
 from ...core.brief_table import BriefTable
+from ...core.collation import sort_key
 from ...core.records import TIERS, TYPES
 
 BATCH = 500  # leaves materialised per fetchMore
@@ -200,14 +201,14 @@ class Tree:
     def _folder_key(node: Node):
         kind, key = node.kind, node.key
         if kind == "group":
-            return (0, "", "") if key == "" else (1, node.label.casefold(), key)
+            return (0, "", "") if key == "" else (1, sort_key(node.label), key)  # 出差 < 会议 < 同事: pinyin
         if kind == "type":
             return (TYPES.index(key) if key in TYPES else len(TYPES), key)
         if kind == "tier":
             return (TIERS.index(key) if key in TIERS else len(TIERS), key)
         if kind == "state":
             return (INACTIVE_STATES.index(key) if key in INACTIVE_STATES else 9, key)
-        return (0, str(key).casefold(), str(key))
+        return (0, sort_key(str(key)), str(key))
 
     def _parent_for(self, place: tuple, notifier) -> Node:
         kind, key = place

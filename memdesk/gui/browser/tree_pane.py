@@ -21,6 +21,8 @@ from .tree_model import KEY_ROLE, KIND_ROLE, TreeModel
 from .tree_nodes import Tree
 
 INCREMENTAL_MAX = 300
+CONTAINERS = frozenset({"group", "type", "tag", "tier", "state"})  # a place the table shows
+SECTIONS_SHOWN = frozenset({("section", "types"), ("section", "tags"), ("section", "tiers"), ("section", "inactive")})
 DEFAULT_EXPANDED = (("group", None), ("section", "personas"))
 
 
@@ -37,6 +39,7 @@ def _build_tree(store, persona, cancel) -> Tree:
 class TreePane(QWidget):
     memory_selected = Signal(str)  # a memory leaf became current (the editor follows)
     node_activated = Signal(str, object)  # kind, key of a clicked non-memory node
+    place_chosen = Signal(object)  # (kind, key) of a container or section that became current
     loaded = Signal()
     persona_gone = Signal()  # the persona being shown was deleted elsewhere
 
@@ -66,6 +69,7 @@ class TreePane(QWidget):
         self._expanded: set[tuple] = set(DEFAULT_EXPANDED)
         self._quiet = 0
         self._current_id = None
+        self.took_place: str | None = None  # the leaf made current when the current one left (on_changes)
 
         self.view.expanded.connect(lambda i: self._expanded.add(self.model.node(i).place))
         self.view.collapsed.connect(lambda i: self._expanded.discard(self.model.node(i).place))
@@ -154,12 +158,33 @@ class TreePane(QWidget):
             self.reload()
         else:
             current, selected = self._current_id, self.selected_ids()
+            leaf = self.current_node() if current else None
+            leaf = leaf if leaf is not None and leaf.kind == "memory" and leaf.key == current else None
+            before = (leaf.parent, leaf.row) if leaf is not None else None
             self._quiet += 1
             try:
                 self._apply_ids(ids)
+                if before is not None and self._left_for_state(current, before[0]):
+                    current = self._take_place(*before)  # not after it into the trash: the next leaf
                 self._reselect(selected, current)
             finally:
                 self._quiet -= 1
+
+    def _left_for_state(self, memory_id: str, parent) -> bool:
+        """The memory left ``parent`` as it went to or from the trash (or expired, or was purged)."""
+        home = self.model.tree.home_of(memory_id)
+        return home is not parent and (home is None or home.kind == "state" or parent.kind == "state")
+
+    def _take_place(self, parent, row: int) -> str | None:
+        """The leaf now at ``row`` of ``parent`` (else the one before), made current quietly."""
+        self.took_place = None
+        leaves = parent.children[parent.nfolders :]
+        if parent.parent is None or not leaves:
+            self._current_id = None
+            return None
+        at = min(max(row - parent.nfolders, 0), len(leaves) - 1)
+        self.took_place = self._current_id = leaves[at].key
+        return self.took_place
 
     def _apply_ids(self, ids) -> None:
         ids = list(ids)
@@ -215,8 +240,12 @@ class TreePane(QWidget):
     def _on_current(self, current: QModelIndex, previous: QModelIndex) -> None:
         if self._quiet:
             return
-        # A folder becoming current leaves the editor on its memory.
+        # A folder becoming current leaves the editor on its memory and shows its memories in the table.
         if not current.isValid() or current.data(KIND_ROLE) != "memory":
+            node = self.model.node(current) if current.isValid() else None
+            if node is not None and (node.kind in CONTAINERS or node.place in SECTIONS_SHOWN):
+                self._current_id = None
+                self.place_chosen.emit(node.place)
             return
         memory_id = current.data(KEY_ROLE)
         if memory_id != self._current_id:

@@ -1,5 +1,6 @@
-"""Where the user left the main window: its size and place, toolbars, and both splitters; saved
-on close, restored at the next start (a first start gets 1180 × 760)."""
+"""Where the user left the main window: its size and place, toolbars, its splitters and the
+table's columns (order, widths); saved on close, restored at the next start (a first start
+gets 1180 × 760)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,13 @@ from .. import prefs
 
 
 def _splitters(window) -> tuple:
-    return (("window/splitter", window.splitter), ("window/editor_split", window.editor.split))
+    # (not "window/splitter": that was the tree beside the editor, before the table came between)
+    return (
+        ("window/main_split", window.splitter),
+        ("window/browser_split", window.browser.splitter),
+        ("window/editor_split", window.editor.split),
+        ("table/header", window.browser.table.view.horizontalHeader()),
+    )
 
 
 def restore_layout(window) -> None:

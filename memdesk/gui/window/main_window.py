@@ -1,5 +1,6 @@
-"""The main window: persona selector and search on top, memory tree (or search
-results) on the left, the editor on the right, jobs and counts below.
+"""The main window: persona selector and search on top, the memory tree and the memory
+table (what the tree's place holds, or a search's hits) on the left, the editor on the
+right, jobs and counts below.
 
 It wires views to the session; it holds no data of its own. The App in
 main.py owns the session and rebuilds this window for a language switch.
@@ -109,9 +110,9 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.splitter.setObjectName("mainSplitter")
         self.splitter.addWidget(self.browser)
         self.splitter.addWidget(self.editor)
-        self.splitter.setStretchFactor(0, 2)
-        self.splitter.setStretchFactor(1, 3)
-        self.splitter.setSizes([380, 620])
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setSizes([700, 560])
         centre = QWidget(self)
         layout = QVBoxLayout(centre)
         layout.setContentsMargins(6, 4, 6, 0)
@@ -144,14 +145,16 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.browser.memory_selected.connect(self.open_memory)
         self.browser.search_finished.connect(self._on_search_finished)
         self.browser.mode_changed.connect(self._on_mode_changed)
+        self.browser.counts_changed.connect(self._update_counts)
         tree = self.browser.tree
         tree.loaded.connect(self._update_counts)
         tree.node_activated.connect(self._node_activated)
         tree.persona_gone.connect(lambda: self.set_persona(queries.ALL))
         tree.model.drop_requested.connect(self._dropped)
-        for view in (tree.view, self.browser.results.view):
+        for view in (tree.view, self.browser.table.view):
             view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
             view.customContextMenuRequested.connect(partial(self._context_menu, view))
+        self.browser.table.may_move = lambda: not self.editor.dirty
         self.editor.saved.connect(self.browser.select_memory)
         self.editor.open_requested.connect(self._open_from_chain)
         self.editor.restore_requested.connect(lambda i: self.actions_.restore([i]))
@@ -203,12 +206,13 @@ class MainWindow(WindowDialogs, QMainWindow):
     def _search_of(self, memory_id: str) -> tuple:
         """(hit, query, terms to mark) for a memory under the current search."""
         hit = self.browser.current_hit(memory_id)
-        outcome = self.browser.results.model.outcome
-        terms = (tuple(hit.terms) if hit else ()) + tuple(outcome.terms) if self.browser.searching else ()
+        outcome = self.browser.table.model.outcome
+        searching = self.browser.searching and outcome is not None
+        terms = (tuple(hit.terms) if hit else ()) + tuple(outcome.terms) if searching else ()
         return hit, (self.browser.query if hit else ""), terms
 
     def _open_current_result(self) -> None:
-        memory_id = self.browser.results.current_id() or self.browser.results.step(0)
+        memory_id = self.browser.table.current_id() or self.browser.table.step(0)
         if memory_id:
             self.open_memory(memory_id)
             self.editor.form.content.setFocus()
@@ -269,7 +273,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         if view is self.browser.tree.view:
             nodes, ids = self.browser.tree.selected_nodes(), self.browser.tree.selected_ids()
         else:
-            nodes, ids = [], self.browser.results.selected_ids()
+            nodes, ids = [], self.browser.table.selected_ids()
         menu = context_menu(self, nodes, ids)
         if not menu.isEmpty():
             menu.popup(view.viewport().mapToGlobal(pos))
@@ -399,7 +403,7 @@ class MainWindow(WindowDialogs, QMainWindow):
     def _update_counts(self) -> None:
         counts = self.browser.counts()
         text = self.tr("%n memories", "", counts["active"]) + " · " + self.tr("%n in the trash", "", counts["trash"])
-        if counts["found"] is not None:
+        if counts["found"] is not None:  # every match, not only the rows fetched so far
             text = self.tr("%n found", "", counts["found"]) + " · " + text
         if not counts["loaded"]:
             text = self.tr("Loading…")

@@ -59,3 +59,17 @@ def test_ties_beyond_the_first_candidates_are_still_weighed(engine):
     assert taken.total > best_only.TOP_MIN
     assert explained(taken.hits) == explained(whole.hits[:20])
     assert len({h.explain.keyword_score for h in taken.hits}) == 1
+
+
+@pytest.mark.parametrize("query", ["咖啡", "周末 家人", "kafei"])
+def test_pages_join_into_the_whole_ordering(engine, query):
+    """The window's table fetches hits a page at a time (offset): together they are the
+    ordering of every match, scores and places in it included."""
+    whole = engine.search(query, limit=None, now=NOW)
+    pages = []
+    for offset in range(0, 450, 150):
+        page = engine.search(query, limit=150, offset=offset, now=NOW)
+        assert len(page.hits) <= page.total <= whole.total
+        pages += page.hits
+    assert [(h.id, h.score) for h in pages] == [(h.id, h.score) for h in whole.hits[:450]]
+    assert [h.explain.position for h in pages] == list(range(1, 451))

@@ -57,6 +57,13 @@ def test_search_touches_what_it_returns(tools, store):
     assert store.get(saved).access_count == 1
 
 
+def test_search_says_how_many_match_beyond_its_limit(tools, store):
+    for i in range(12):
+        tools.call("memory_save", {"content": f"第 {i} 只猫喜欢晒太阳"})
+    result = tools.call("memory_search", {"query": "猫", "limit": 5})
+    assert len(result["results"]) == 5 and result["total"] == 12
+
+
 def test_delete_by_text_goes_to_trash_and_says_which(tools, store):
     keep = tools.call("memory_save", {"content": "喜欢喝茶"})["id"]
     gone = tools.call("memory_save", {"content": "讨厌上班"})["id"]
