@@ -74,7 +74,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from .index_cut import cut_many
-from .index_segments import compact, worth_compacting
 from .index_vocab import (
     BULK,
     Vocabulary,
@@ -85,7 +84,7 @@ from .index_vocab import (
     stub_all,
     vocabulary_of,
 )
-from .index_writer import Writer, stored_docs
+from .index_writer import VOCAB, Writer, stored_docs
 from .indexed import IndexedMemory
 from .keyword import searchable_text
 from .memory_rows import memories
@@ -93,7 +92,6 @@ from .precut import Ahead
 from .tokenize import Tokenizer
 
 BATCH = 500  # memories cut per build transaction
-COMPACT_AFTER = 2000  # memories cut in one write before it compacts the postings (index_segments)
 
 
 def sync(
@@ -118,18 +116,16 @@ def sync(
     for memory_id in ids:
         refs.update(vocab.get(memory_id, []))
         if memory_id in old:
-            refs.subtract(json.loads(old[memory_id][5]))
+            refs.subtract(json.loads(old[memory_id][VOCAB]))
     appeared, vanished = add_refs(conn, refs)
     if personas:
         more = persona_vocabulary(conn)
         appeared |= more[0]
         vanished |= more[1]
     writer = Writer(conn, tokenizer, Vocabulary(conn, whole=len(ids) > BULK))
-    cut = _write_all(writer, ids, records, old, vocab, ahead)
+    _write_all(writer, ids, records, old, vocab, ahead)
     recut = _recut_others(writer, appeared | vanished, old)
     writer.flush()
-    if cut >= COMPACT_AFTER and worth_compacting(conn):
-        compact(conn)  # a bulk write: common terms' postings as blobs again, dirty set emptied
     if recut:
         bump(conn, "epoch")  # other processes reload: memories changed without a change-feed row
     return recut
@@ -174,12 +170,12 @@ def _recut_others(writer: Writer, changed_terms: set[str], old: dict) -> int:
     fresh = memories(conn, [row[1] for row in others.values()])
     for row in others.values():
         if row[1] in fresh:
-            writer.write(fresh[row[1]], row, json.loads(row[5]), recut=True)
+            writer.write(fresh[row[1]], row, json.loads(row[VOCAB]), recut=True)
     return len(others)
 
 
 def pending(conn) -> int:
-    return conn.execute("SELECT COUNT(*) FROM search_doc WHERE words IS NULL").fetchone()[0]
+    return conn.execute("SELECT COUNT(*) FROM search_doc WHERE terms IS NULL").fetchone()[0]
 
 
 def build(
@@ -205,7 +201,7 @@ def build(
             ids = [
                 i
                 for (i,) in conn.execute(
-                    "SELECT memory_id FROM search_doc WHERE words IS NULL ORDER BY doc LIMIT ?", (BATCH,)
+                    "SELECT memory_id FROM search_doc WHERE terms IS NULL ORDER BY doc LIMIT ?", (BATCH,)
                 )
             ]
             if not ids:
@@ -214,9 +210,6 @@ def build(
             bump(conn, "epoch")
         done += len(ids)
         progress(done, total)
-    if done and worth_compacting(conn):
-        with store.write():
-            compact(conn)
     progress(total, total)
     return done
 
@@ -225,20 +218,18 @@ def reset(conn) -> int:
     """Empty the index and leave a stub per memory for ``build`` to cut (inside the
     caller's transaction; also the upgrade step when what a cut holds changes)."""
     for table in (
-        "search_word",
-        "search_gram",
-        "search_pinyin",
+        "search_post",
+        "search_term",
         "search_tag",
         "search_vocab",
         "search_code",
         "search_meta",
         "search_text",
         "search_doc",
-        "search_segment",
-        "search_dirty",
     ):
         conn.execute(f"DELETE FROM {table}")
-    conn.execute("DELETE FROM search_stat WHERE name != 'epoch'")  # readers notice by the epoch
+    # Readers notice by the epoch; term ids are never given twice (readers keep their names).
+    conn.execute("DELETE FROM search_stat WHERE name NOT IN ('epoch', 'last_term')")
     return stub_all(conn)
 
 

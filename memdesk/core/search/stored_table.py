@@ -159,7 +159,7 @@ class StoredTable(RecordTable):
     def slot(self, memory_id: str) -> int | None:
         row = (
             self.store.connection()
-            .execute("SELECT doc FROM search_doc WHERE memory_id = ? AND words IS NOT NULL", (memory_id,))
+            .execute("SELECT doc FROM search_doc WHERE memory_id = ? AND terms IS NOT NULL", (memory_id,))
             .fetchone()
         )
         return row[0] if row else None
@@ -195,12 +195,12 @@ class StoredTable(RecordTable):
         if any(c in pattern for c in "*?["):
             rows = [
                 (d, i)
-                for d, i in conn.execute("SELECT doc, memory_id FROM search_doc WHERE words IS NOT NULL")
+                for d, i in conn.execute("SELECT doc, memory_id FROM search_doc WHERE terms IS NOT NULL")
                 if fnmatch.fnmatchcase(i, pattern)
             ]
         else:
             rows = conn.execute(
-                "SELECT doc, memory_id FROM search_doc WHERE memory_id = ? AND words IS NOT NULL", (pattern,)
+                "SELECT doc, memory_id FROM search_doc WHERE memory_id = ? AND terms IS NOT NULL", (pattern,)
             ).fetchall()
         docs = [d for d, _ in rows if d < self.size]
         mask[docs] = True

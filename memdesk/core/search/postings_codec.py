@@ -1,0 +1,184 @@
+"""The byte formats of the stored index (indexer.py says why): varints, postings blocks and a
+memory's term list, encoded and decoded with numpy.
+
+A varint holds 7 bits a byte, low bits first, the top bit set on every byte but the last.
+
+A postings block (one row of search_post, keyed by its term id and its first doc) holds
+varints: ``n`` (entries), ``k`` (entries whose count is not 1), then per entry
+``(doc - previous doc) << 1 | (count != 1)`` (the first entry's previous doc is the row's
+first doc), then the ``k`` counts that are not 1, in entry order. Counts are whole
+numbers (the field weights are: keyword.FIELD_WEIGHTS); most are 1 and cost no byte.
+
+A memory's term list (search_doc.terms) holds varints: the entries of its three term
+bags (words, character pairs, pinyin readings), ``k``, then per bag its entries as
+``zigzag(id - previous id) << 1 | (count != 1)`` in the bag's own order (the order the
+cut found them: query expansion breaks ties by it, so it is kept), then the ``k`` counts
+that are not 1.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+BLOCK = 128  # entries a block is cut to when one grows past BLOCK_MAX
+BLOCK_MAX = 2 * BLOCK
+_EMPTY = np.zeros(0, dtype=np.int64)
+
+
+def varints(data: bytes) -> np.ndarray:
+    """Every varint in ``data``, as int64."""
+    b = np.frombuffer(data, dtype=np.uint8)
+    if len(b) == 0:
+        return _EMPTY
+    ends = np.flatnonzero(b < 0x80)
+    if len(ends) == len(b):  # every value below 128: one byte each
+        return b.astype(np.int64)
+    starts = np.empty_like(ends)
+    starts[0] = 0
+    starts[1:] = ends[:-1] + 1
+    shift = (np.arange(len(b)) - np.repeat(starts, ends - starts + 1)) * 7
+    return np.add.reduceat((b & 0x7F).astype(np.int64) << shift, starts)
+
+
+def _sizes(values: np.ndarray) -> np.ndarray:
+    size = np.ones(len(values), dtype=np.int64)
+    for bits in (7, 14, 21, 28, 35, 42, 49, 56):
+        size += values >= (1 << bits)
+    return size
+
+
+def to_varints(values: np.ndarray) -> tuple[bytes, np.ndarray]:
+    """(the varints of ``values``, non-negative, the byte size of each)."""
+    values = np.asarray(values, dtype=np.int64)
+    if len(values) and int(values.min()) < 0:
+        raise ValueError("varints hold non-negative numbers")
+    size = _sizes(values)
+    out = np.zeros(int(size.sum()), dtype=np.uint8)
+    at = np.cumsum(size) - size
+    for k in range(int(size.max()) if len(size) else 0):
+        more = size > k
+        byte = (values[more] >> (7 * k)) & 0x7F
+        out[at[more] + k] = byte | ((size[more] > k + 1) << 7)
+    return out.tobytes(), size
+
+
+def whole_counts(tfs) -> np.ndarray:
+    counts = np.asarray(tfs, dtype=np.float64)
+    whole = np.rint(counts)
+    if len(counts) and (not np.array_equal(whole, counts) or whole.min() < 1):
+        raise ValueError(f"term counts must be whole and positive: {counts[whole != counts][:3]}")
+    return whole.astype(np.int64)
+
+
+# -- postings blocks -------------------------------------------------------------------------
+
+
+def encode_blocks(docs: np.ndarray, tfs: np.ndarray, *, size: int = BLOCK) -> list[tuple[int, bytes]]:
+    """A term's postings (docs ascending) as blocks of ``size``: [(first doc, data)]."""
+    docs = np.asarray(docs, dtype=np.int64)
+    counts = whole_counts(tfs)
+    n = len(docs)
+    if n == 0:
+        return []
+    starts = np.arange(0, n, size)
+    lengths = np.diff(np.append(starts, n))
+    deltas = np.diff(docs, prepend=docs[0])
+    deltas[starts] = 0  # each block's first entry is its row's first doc
+    flagged = counts != 1
+    codes = (deltas << 1) | flagged
+    block_of = np.repeat(np.arange(len(starts)), lengths)
+    ks = np.bincount(block_of[flagged], minlength=len(starts))
+    # Per block: n, k, codes, then the counts that are not 1 (placed by a stable sort on
+    # (block, part)).
+    parts = [
+        (np.arange(len(starts)), 0, np.column_stack([lengths, ks]).ravel(), 2),
+        (block_of, 1, codes, 1),
+        (block_of[flagged], 2, counts[flagged], 1),
+    ]
+    keys, values = [], []
+    for blocks, part, vals, per in parts:
+        keys.append(np.repeat(blocks, per) * 3 + part)
+        values.append(vals)
+    key = np.concatenate(keys)
+    order = np.argsort(key, kind="stable")
+    data, sizes = to_varints(np.concatenate(values)[order])
+    block_bytes = np.bincount(key[order] // 3, weights=sizes, minlength=len(starts)).astype(np.int64)
+    ends = np.cumsum(block_bytes)
+    firsts = docs[starts].tolist()
+    return [(firsts[i], data[int(ends[i] - block_bytes[i]) : int(ends[i])]) for i in range(len(starts))]
+
+
+def decode_blocks(rows) -> tuple[np.ndarray, np.ndarray]:
+    """[(first doc, data)] of one term, in doc order -> (docs int64, counts float64)."""
+    if not rows:
+        return _EMPTY, np.zeros(0)
+    firsts = [int(r[0]) for r in rows]
+    values = varints(b"".join(bytes(r[1]) for r in rows))
+    code_at, count_at, ns, ks = [], [], [], []
+    pos = 0
+    for _ in firsts:  # each block's header: where its codes and counts sit
+        n, k = int(values[pos]), int(values[pos + 1])
+        code_at.append(pos + 2)
+        count_at.append(pos + 2 + n)
+        ns.append(n)
+        ks.append(k)
+        pos += 2 + n + k
+    n_arr, k_arr = np.array(ns, dtype=np.int64), np.array(ks, dtype=np.int64)
+    total = int(n_arr.sum())
+    block_start = np.cumsum(n_arr) - n_arr
+    codes = values[np.arange(total) + np.repeat(np.array(code_at) - block_start, n_arr)]
+    deltas = codes >> 1
+    running = np.cumsum(deltas)
+    base = running[block_start] - deltas[block_start]  # what the blocks before added up to
+    docs = running + np.repeat(np.array(firsts, dtype=np.int64) - base, n_arr)
+    counts = np.ones(total)
+    flagged = (codes & 1).astype(bool)
+    if flagged.any():
+        k_start = np.cumsum(k_arr) - k_arr
+        counts[flagged] = values[np.arange(int(k_arr.sum())) + np.repeat(np.array(count_at) - k_start, k_arr)]
+    return docs, counts
+
+
+# -- a memory's term list ----------------------------------------------------------------------
+
+
+def _zigzag(x: np.ndarray) -> np.ndarray:
+    return np.where(x >= 0, x << 1, ((-x) << 1) - 1)
+
+
+def _unzigzag(z: np.ndarray) -> np.ndarray:
+    return np.where(z & 1, -((z + 1) >> 1), z >> 1)
+
+
+def encode_terms(bags: list[tuple[list[int], list[float]]]) -> bytes:
+    """A memory's three bags, each (term ids, counts) in the bag's order."""
+    ids = [np.asarray(i, dtype=np.int64) for i, _ in bags]
+    counts = [whole_counts(c) for _, c in bags]
+    codes = []
+    for bag_ids, bag_counts in zip(ids, counts):
+        steps = np.diff(bag_ids, prepend=0)
+        codes.append((_zigzag(steps) << 1) | (bag_counts != 1))
+    every = np.concatenate(counts) if counts else _EMPTY
+    other = every[every != 1]
+    head = np.array([*(len(i) for i in ids), len(other)], dtype=np.int64)
+    return to_varints(np.concatenate([head, *codes, other]))[0]
+
+
+def decode_terms(data: bytes | None) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The three bags of a term list: [(term ids, counts float64)]; empty ones for None."""
+    if not data:
+        return [(_EMPTY, np.zeros(0))] * 3
+    values = varints(bytes(data))
+    ns = values[:3].tolist()
+    k = int(values[3])
+    total = sum(ns)
+    codes = values[4 : 4 + total]
+    counts = np.ones(total)
+    flagged = (codes & 1).astype(bool)
+    counts[flagged] = values[4 + total : 4 + total + k]
+    out, at = [], 0
+    for n in ns:
+        steps = _unzigzag(codes[at : at + n] >> 1)
+        out.append((np.cumsum(steps), counts[at : at + n]))
+        at += n
+    return out
