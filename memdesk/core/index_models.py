@@ -41,7 +41,7 @@ class SearchDoc(BaseModel):
     vocab = TextField()
     tags = TextField()
     ehash = TextField(null=True)
-    key = TextField(null=True)
+    key = BlobField(null=True)
 
 
 class SearchText(BaseModel):

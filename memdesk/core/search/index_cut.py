@@ -28,14 +28,14 @@ class Terms(NamedTuple):
     pinyin: dict[str, float]
     text: str
     ehash: str
-    key: str
+    key: bytes
 
 
-def cut_key(record: MemoryText) -> str:
+def cut_key(record: MemoryText) -> bytes:
     """What a memory's cut depends on, field by field (the joined text cannot tell
     a title from the start of the content)."""
     fields = [record.title, record.content, record.summary, list(record.tags), record.group]
-    return hashlib.blake2b(json.dumps(fields, ensure_ascii=False).encode("utf-8"), digest_size=12).hexdigest()
+    return hashlib.blake2b(json.dumps(fields, ensure_ascii=False).encode("utf-8"), digest_size=12).digest()
 
 
 def _whole(terms: dict[str, float]) -> dict[str, float]:

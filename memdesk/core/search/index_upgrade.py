@@ -14,7 +14,9 @@ from collections import defaultdict
 
 import numpy as np
 
+from .index_meta import repack
 from .index_terms import TermIds, apply
+from .index_vocab import compact_json
 from .postings_codec import encode_terms
 
 CHUNK = 5000  # memories converted per step (what is held in memory at once)
@@ -27,7 +29,7 @@ SQLITE_TABLES = [
     'CREATE TABLE "search_post" ("term" INTEGER NOT NULL, "first_doc" INTEGER NOT NULL, "data" BLOB NOT NULL, '
     'PRIMARY KEY ("term", "first_doc")) WITHOUT ROWID',
     'CREATE TABLE "search_doc6" ("doc" INTEGER NOT NULL PRIMARY KEY, "memory_id" TEXT NOT NULL UNIQUE, '
-    '"terms" BLOB, "vocab" TEXT NOT NULL, "tags" TEXT NOT NULL, "ehash" TEXT, "key" TEXT)',
+    '"terms" BLOB, "vocab" TEXT NOT NULL, "tags" TEXT NOT NULL, "ehash" TEXT, "key" BLOB)',
 ]
 OLD_TABLES = ("search_word", "search_gram", "search_pinyin", "search_segment", "search_dirty")
 
@@ -50,7 +52,21 @@ def convert(conn, target: str = "search_doc6", *, progress=lambda done: None) ->
         done += sum(1 for r in rows if r[2] is not None)
         progress(done)
     ids.finish()
+    _repack_meta(conn)
     return done
+
+
+def _repack_meta(conn) -> None:
+    """search_meta's rows in their new, narrower layout (index_meta.repack)."""
+    last = -1
+    while True:
+        rows = conn.execute(
+            "SELECT doc, meta FROM search_meta WHERE doc > ? ORDER BY doc LIMIT ?", (last, CHUNK)
+        ).fetchall()
+        if not rows:
+            return
+        last = rows[-1][0]
+        conn.executemany("UPDATE search_meta SET meta = ? WHERE doc = ?", [(repack(bytes(m)), d) for d, m in rows])
 
 
 def _chunk(conn, ids: TermIds, rows: list, target: str) -> None:
@@ -76,8 +92,17 @@ def _chunk(conn, ids: TermIds, rows: list, target: str) -> None:
     apply(conn, ids, np.array(term_ids, np.int64), np.array(docs, np.int64), np.array(tfs, np.float64), df)
     conn.executemany(
         f'INSERT INTO "{target}" (doc, memory_id, terms, vocab, tags, ehash, key) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [(r[0], r[1], lists.get(r[0]), r[5], r[6], r[7], r[8]) for r in rows],
+        [(r[0], r[1], lists.get(r[0]), _compact(r[5]), _compact(r[6]), r[7], _key(r[8])) for r in rows],
     )
+
+
+def _compact(text: str) -> str:
+    return compact_json(json.loads(text))
+
+
+def _key(old: str | None) -> bytes | None:
+    """The cut key, hex before schema 6, its bytes now."""
+    return None if old is None else bytes.fromhex(old)
 
 
 def upgrade_sqlite(conn) -> None:

@@ -146,13 +146,18 @@ def stub_all(conn: sqlite3.Connection) -> int:
     for n, (memory_id, title, tags, group) in enumerate(rows, start + 1):
         terms = terms_of(json.loads(tags), group, title)
         refs.update(terms)
-        stubs.append((n, memory_id, json.dumps(terms, ensure_ascii=False)))
+        stubs.append((n, memory_id, compact_json(terms)))
     conn.executemany("INSERT INTO search_doc (doc, memory_id, vocab, tags) VALUES (?, ?, ?, '[]')", stubs)
     set_last_doc(conn, start + len(rows))
     add_refs(conn, refs)
     persona_vocabulary(conn)
     bump(conn, "epoch")
     return len(rows)
+
+
+def compact_json(value) -> str:
+    """search_doc's JSON columns, without the spaces json.dumps puts in by default."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def add_refs(conn, refs: Counter) -> tuple[set[str], set[str]]:

@@ -12,7 +12,7 @@ from ..embedding import embed_text, text_hash
 from .index_cut import Terms, cut_key, cut_one
 from .index_meta import Codes, pack_meta
 from .index_terms import TermIds, apply
-from .index_vocab import Vocabulary, bump, last_doc, set_last_doc
+from .index_vocab import Vocabulary, bump, compact_json, last_doc, set_last_doc
 from .indexed import IndexedMemory
 from .keyword import searchable_text
 from .postings_codec import decode_terms, encode_terms
@@ -83,7 +83,7 @@ class Writer:
         before = _lengths(stored)
         key = terms.key if terms is not None else cut_key(record)
         same = old is not None and old[KEY] == key and not recut
-        if same and old[VOCAB] == json.dumps(vocab, ensure_ascii=False):
+        if same and old[VOCAB] == compact_json(vocab):
             # Only counters, states or times changed (an access, a move to the trash):
             # the packed columns are all there is to write.
             self.metas.append((doc, pack_meta(doc, record, self.codes, *before)))
@@ -106,7 +106,7 @@ class Writer:
         old_tags = json.loads(old[TAGS]) if old is not None else []
         self.tag_drop += [(t, doc) for t in set(old_tags) - set(tags)]
         self.tag_put += [(t, doc) for t in set(tags) - set(old_tags)]
-        vocab_json, tags_json = json.dumps(vocab, ensure_ascii=False), json.dumps(tags, ensure_ascii=False)
+        vocab_json, tags_json = compact_json(vocab), compact_json(tags)
         self.docs.append([doc, record.id, text, term_list, vocab_json, tags_json, ehash, key])
         self.metas.append((doc, pack_meta(doc, record, self.codes, *lengths)))
 

@@ -37,8 +37,8 @@ def snapshot(store: Store) -> dict:
     ids = dict(conn.execute("SELECT doc, memory_id FROM search_doc"))
     terms = {i: (f, t) for i, f, t in conn.execute("SELECT id, field, term FROM search_term")}
     docs = {}
-    for memory_id, text, term_list, vocab, tags, ehash, meta in conn.execute(
-        "SELECT d.memory_id, t.text, d.terms, d.vocab, d.tags, d.ehash || d.key, m.meta "
+    for memory_id, text, term_list, vocab, tags, ehash, key, meta in conn.execute(
+        "SELECT d.memory_id, t.text, d.terms, d.vocab, d.tags, d.ehash, d.key, m.meta "
         "FROM search_doc d LEFT JOIN search_meta m ON m.doc = d.doc LEFT JOIN search_text t ON t.doc = d.doc"
     ):
         row = np.frombuffer(meta, dtype=META)[0] if meta is not None else None
@@ -58,7 +58,16 @@ def snapshot(store: Store) -> dict:
             [(terms[i], tf) for i, tf in zip(bag_ids.tolist(), tfs.tolist())]
             for bag_ids, tfs in decode_terms(term_list)
         ]
-        docs[memory_id] = (text, bags, sorted(json.loads(vocab)), json.loads(tags), ehash, columns, term_list is None)
+        docs[memory_id] = (
+            text,
+            bags,
+            sorted(json.loads(vocab)),
+            json.loads(tags),
+            ehash,
+            key,
+            columns,
+            term_list is None,
+        )
     postings: dict = {}
     for term_id, first, data in conn.execute("SELECT term, first_doc, data FROM search_post"):
         got, tfs = decode_blocks([(first, data)])
