@@ -77,6 +77,7 @@ class TermIds:
 def apply(conn, terms: TermIds, term_ids: np.ndarray, docs: np.ndarray, tfs: np.ndarray, df: dict[int, int]) -> None:
     """Write posting changes: (term id, doc, count), count 0 to remove; each (term, doc) once.
     ``df``: the change in each term's document frequency."""
+    made = set(terms.unstored)
     if len(term_ids):
         order = np.lexsort((docs, term_ids))
         term_ids, docs, tfs = term_ids[order], docs[order], tfs[order]
@@ -88,13 +89,14 @@ def apply(conn, terms: TermIds, term_ids: np.ndarray, docs: np.ndarray, tfs: np.
         for start, end in zip(starts, ends):
             term = int(term_ids[start])
             _merge(conn, term, term in terms.unstored, docs[start:end], tfs[start:end], dropped, added)
-        terms.unstored.clear()
         conn.executemany("DELETE FROM search_post WHERE term = ? AND first_doc = ?", dropped)
         conn.executemany("INSERT INTO search_post (term, first_doc, data) VALUES (?, ?, ?)", added)
+    terms.unstored.clear()
     changed = [(delta, term) for term, delta in df.items() if delta]
     conn.executemany("UPDATE search_term SET df = df + ? WHERE id = ?", changed)
-    gone = [(term,) for delta, term in changed if delta < 0] + [(t,) for t, d in df.items() if not d]
-    conn.executemany("DELETE FROM search_term WHERE id = ? AND df = 0", gone)
+    # Terms no memory holds now: those that lost one, and those made for nothing.
+    gone = {term for delta, term in changed if delta < 0} | made
+    conn.executemany("DELETE FROM search_term WHERE id = ? AND df = 0", [(t,) for t in gone])
 
 
 def _merge(conn, term: int, new: bool, docs: np.ndarray, tfs: np.ndarray, dropped: list, added: list) -> None:
