@@ -1,7 +1,7 @@
 """Rotating copies of the database file, made before risky operations.
 
-Uses SQLite's online backup API, so a copy is consistent even while another
-process writes (WAL).
+A copy is consistent even while another process writes (WAL): made in one read
+transaction, without the search index, which is rebuilt after a restore (backup_copy.py).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from .backup_copy import copy_without_index
 from .times import UTC, now_utc
 
 KEEP = 10
@@ -54,7 +55,9 @@ def make_backup(db_path: Path, reason: str, *, keep: int = KEEP) -> Path | None:
     folder.mkdir(parents=True, exist_ok=True)
     stamp = now_utc().strftime("%Y%m%dT%H%M%S%fZ")
     target = folder / f"{db_path.stem}-{stamp}-{reason}.db"
-    _copy(sqlite3.connect(str(db_path), timeout=30), target)
+    part = target.with_name(target.name + ".part")
+    copy_without_index(db_path, part)  # the search index is rebuilt after a restore (backup_copy.py)
+    part.replace(target)
     for old in list_backups(db_path)[keep:]:
         old.path.unlink(missing_ok=True)
     return target

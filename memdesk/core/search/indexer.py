@@ -73,6 +73,7 @@ import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterable
 
+from ..backup_copy import needs_rebuild
 from .index_cut import cut_many
 from .index_vocab import (
     BULK,
@@ -190,6 +191,10 @@ def build(
     meanwhile see every memory cut so far. Returns how many were cut.
     """
     conn = store.connection()
+    if needs_rebuild(conn):  # a restored backup: its index was left out (backup_copy.py)
+        with store.write():
+            if needs_rebuild(conn):
+                reset(conn)
     total = pending(conn)
     done = 0
     while total:
