@@ -85,6 +85,11 @@ def pack_meta(doc: int, record: IndexedMemory, codes: Codes, wlen: float, glen: 
     )
 
 
+def lengths_of(meta: bytes) -> tuple[float, float, float]:
+    """The three bags' totals a packed row holds (wlen, glen, plen)."""
+    return _PACK.unpack(bytes(meta))[-3:]
+
+
 # search_meta's rows before schema 6 (index_upgrade repacks them): 114 bytes, doc first.
 OLD_PACK = struct.Struct("<qiiiiidddddd??ddd")
 

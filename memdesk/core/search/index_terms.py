@@ -41,7 +41,7 @@ class TermIds:
         self.unstored: set[int] = set()  # made by this write, no block written yet
         self.next_id: int | None = None
 
-    def resolve(self, field: int, terms: Iterable[str]) -> None:
+    def resolve(self, field: int, terms: Iterable[str], *, create: bool = True) -> None:
         wanted = [t for t in dict.fromkeys(terms) if (field, t) not in self.known]
         for start in range(0, len(wanted), _CHUNK):
             chunk = wanted[start : start + _CHUNK]
@@ -51,7 +51,7 @@ class TermIds:
             ):
                 self.known[(field, term)] = term_id
         missing = [t for t in wanted if (field, t) not in self.known]
-        if not missing:
+        if not missing or not create:
             return
         if self.next_id is None:
             self.next_id = last_term(self.conn) + 1

@@ -15,8 +15,9 @@ from collections import defaultdict
 import numpy as np
 
 from .index_meta import repack
-from .index_terms import TermIds, apply
-from .index_vocab import compact_json
+from .index_terms import PINYIN, TermIds, apply
+from .index_vocab import READINGS_STAT, compact_json, set_stat
+from .pinyin import SHARED_PINYIN, data_version
 from .postings_codec import encode_terms
 
 CHUNK = 5000  # memories converted per step (what is held in memory at once)
@@ -52,6 +53,7 @@ def convert(conn, target: str = "search_doc6", *, progress=lambda done: None) ->
         done += sum(1 for r in rows if r[2] is not None)
         progress(done)
     ids.finish()
+    set_stat(conn, READINGS_STAT, data_version())
     _repack_meta(conn)
     return done
 
@@ -70,7 +72,11 @@ def _repack_meta(conn) -> None:
 
 
 def _chunk(conn, ids: TermIds, rows: list, target: str) -> None:
-    bags = {r[0]: tuple(json.loads(r[c]) for c in (2, 3, 4)) for r in rows if r[2] is not None}
+    bags = {}
+    for r in rows:
+        if r[2] is not None:  # readings worked out again from the words, as writes will (index_writer)
+            words = json.loads(r[2])
+            bags[r[0]] = (words, json.loads(r[3]), SHARED_PINYIN.document_terms(words))
     for field in range(3):
         ids.resolve(field, (t for b in bags.values() for t in b[field]))
     term_ids: list[int] = []
@@ -82,7 +88,7 @@ def _chunk(conn, ids: TermIds, rows: list, target: str) -> None:
         parts = []
         for field, bag in enumerate(three):
             field_ids = ids.ids(field, bag)
-            parts.append((field_ids, list(bag.values())))
+            parts.append(([], []) if field == PINYIN else (field_ids, list(bag.values())))
             term_ids += field_ids
             docs += [doc] * len(field_ids)
             tfs += bag.values()

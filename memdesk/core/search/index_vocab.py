@@ -18,6 +18,7 @@ from .stopwords import BIGRAM_SKIP
 from .tokenize import MAX_VOCAB_LEN, has_cjk, substrings, vocabulary_terms
 
 BULK = 50  # a sync of more memories than this loads the whole vocabulary once
+READINGS_STAT = "readings"  # search_stat: the pinyin data the stored readings come from (pinyin.data_version)
 
 
 def terms_of(tags, group: str, title: str) -> list[str]:
@@ -133,6 +134,9 @@ def _above(pair: str) -> str:
 def stub_all(conn: sqlite3.Connection) -> int:
     """A row (vocabulary only, not yet cut) for every memory without one, in storage
     order; the vocabulary they bring is counted. Runs inside the caller's transaction."""
+    from .pinyin import data_version
+
+    set_stat(conn, READINGS_STAT, data_version())  # an empty index: what its readings will come from
     rows = conn.execute(
         "SELECT m.id, m.title, m.tags, m.group_name FROM memory m "
         "LEFT JOIN search_doc d ON d.memory_id = m.id WHERE d.doc IS NULL ORDER BY m.rowid"

@@ -9,43 +9,65 @@ from collections import defaultdict
 import numpy as np
 
 from ..embedding import embed_text, text_hash
+from . import index_terms
 from .index_cut import Terms, cut_key, cut_one
-from .index_meta import Codes, pack_meta
-from .index_terms import TermIds, apply
+from .index_meta import Codes, lengths_of, pack_meta
+from .index_terms import PINYIN, WORDS, TermIds, apply
 from .index_vocab import Vocabulary, bump, compact_json, last_doc, set_last_doc
 from .indexed import IndexedMemory
 from .keyword import searchable_text
+from .pinyin import SHARED_PINYIN
 from .postings_codec import decode_terms, encode_terms
 from .tokenize import Tokenizer, normalise
 
 SPILL_DOCS = 5000  # memories whose postings a bulk write gathers before writing them (while workers still cut)
 _LENGTHS = ("words_len", "grams_len", "pinyin_len")  # the three bags' totals in search_stat
 
-# A search_doc row as stored_docs reads it (with its search_text).
-DOC, MEMORY_ID, TEXT, TERMS, VOCAB, TAGS, KEY = range(7)
+# A search_doc row as stored_docs reads it (with its search_text and packed columns).
+DOC, MEMORY_ID, TEXT, TERMS, VOCAB, TAGS, KEY, META = range(8)
 
 
 def stored_docs(conn, column: str, keys: list) -> dict:
-    """search_doc rows by memory_id or doc: key -> (doc, memory_id, text, term list, vocab, tags, cut key)."""
+    """search_doc rows by memory_id or doc: key -> (doc, memory_id, text, term list, vocab, tags, cut key,
+    packed columns)."""
     out = {}
     for start in range(0, len(keys), 500):
         chunk = keys[start : start + 500]
         marks = ",".join("?" * len(chunk))
         for row in conn.execute(
-            f"SELECT d.doc, d.memory_id, t.text, d.terms, d.vocab, d.tags, d.key "
-            f"FROM search_doc d LEFT JOIN search_text t ON t.doc = d.doc WHERE d.{column} IN ({marks})",
+            f"SELECT d.doc, d.memory_id, t.text, d.terms, d.vocab, d.tags, d.key, m.meta "
+            f"FROM search_doc d LEFT JOIN search_text t ON t.doc = d.doc LEFT JOIN search_meta m ON m.doc = d.doc "
+            f"WHERE d.{column} IN ({marks})",
             chunk,
         ):
             out[row[0] if column == "doc" else row[1]] = row
     return out
 
 
-def _lengths(term_list) -> tuple[float, float, float]:
-    """A stored term list's bag totals (0 for a new memory or a stub)."""
-    if term_list is None:
+def _lengths(old) -> tuple[float, float, float]:
+    """A stored memory's bag totals, as its packed columns hold them (0 for a new memory or a stub)."""
+    if old is None or old[META] is None:
         return 0.0, 0.0, 0.0
-    words, grams, pinyin = decode_terms(term_list)
-    return float(words[1].sum()), float(grams[1].sum()), float(pinyin[1].sum())
+    return lengths_of(old[META])
+
+
+def _old_bags(conn, ids: TermIds, stored: dict[int, bytes]) -> dict[int, tuple[dict, dict, dict]]:
+    """Stored memories' bags by term id: words and pairs from their term lists, readings
+    worked out again from their words (the term list leaves them out: pinyin.data_version)."""
+    decoded = {doc: decode_terms(data) for doc, data in stored.items()}
+    names = index_terms.names(conn, {i for bags in decoded.values() for i in bags[WORDS][0].tolist()})
+    readings = {}
+    for doc, bags in decoded.items():
+        words = {names[i]: tf for i, tf in zip(bags[WORDS][0].tolist(), bags[WORDS][1].tolist())}
+        readings[doc] = SHARED_PINYIN.document_terms(words)
+    ids.resolve(PINYIN, (t for bag in readings.values() for t in bag), create=False)
+    known = ids.known
+    out = {}
+    for doc, bags in decoded.items():
+        pinyin = {known[(PINYIN, t)]: tf for t, tf in readings[doc].items() if (PINYIN, t) in known}
+        words, grams = (dict(zip(i.tolist(), tf.tolist())) for i, tf in bags[:2])
+        out[doc] = (words, grams, pinyin)
+    return out
 
 
 class Writer:
@@ -80,7 +102,7 @@ class Writer:
     ) -> None:
         doc = self._doc(old)
         stored = old[TERMS] if old is not None else None
-        before = _lengths(stored)
+        before = _lengths(old)
         key = terms.key if terms is not None else cut_key(record)
         same = old is not None and old[KEY] == key and not recut
         if same and old[VOCAB] == compact_json(vocab):
@@ -127,7 +149,7 @@ class Writer:
         self.tag_drop += [(t, doc) for t in json.loads(old[TAGS])]
         if old[TEXT] is not None:
             self.delta["docs"] -= 1
-        for name, length in zip(_LENGTHS, _lengths(old[TERMS])):
+        for name, length in zip(_LENGTHS, _lengths(old)):
             self.delta[name] -= length
         self.gone.append((doc,))
 
@@ -150,13 +172,14 @@ class Writer:
         tfs: list[float] = []
         df: defaultdict[int, int] = defaultdict(int)
         lists: dict[int, bytes] = {}
-        for doc, stored, bags in self.changes:
-            old = decode_terms(stored) if stored else None
+        olds = _old_bags(self.conn, ids, {doc: stored for doc, stored, _ in self.changes if stored})
+        for doc, _, bags in self.changes:
+            old = olds.get(doc)
             new_bags = []
             for field in range(3):
                 after = {} if bags is None else dict(zip(ids.ids(field, bags[field]), bags[field].values()))
-                if bags is not None:
-                    new_bags.append((list(after), list(after.values())))
+                if bags is not None:  # the readings are left out (_old_bags)
+                    new_bags.append(([], []) if field == PINYIN else (list(after), list(after.values())))
                 if old is None:  # a new memory (most of an import): nothing to compare with
                     term_ids += after
                     docs += [doc] * len(after)
@@ -164,7 +187,7 @@ class Writer:
                     for term in after:
                         df[term] += 1
                     continue
-                before = dict(zip(old[field][0].tolist(), old[field][1].tolist()))
+                before = old[field]
                 for term, tf in after.items():
                     if before.get(term) != tf:
                         term_ids.append(term)

@@ -77,6 +77,7 @@ from ..backup_copy import needs_rebuild
 from .index_cut import cut_many
 from .index_vocab import (
     BULK,
+    READINGS_STAT,
     Vocabulary,
     add_refs,
     bump,
@@ -89,6 +90,7 @@ from .index_writer import VOCAB, Writer, stored_docs
 from .indexed import IndexedMemory
 from .keyword import searchable_text
 from .memory_rows import memories
+from .pinyin import data_version
 from .precut import Ahead
 from .tokenize import Tokenizer
 
@@ -191,9 +193,9 @@ def build(
     meanwhile see every memory cut so far. Returns how many were cut.
     """
     conn = store.connection()
-    if needs_rebuild(conn):  # a restored backup: its index was left out (backup_copy.py)
+    if _stale(conn):  # a restored backup (backup_copy.py), or new pinyin data (index_writer)
         with store.write():
-            if needs_rebuild(conn):
+            if _stale(conn):
                 reset(conn)
     total = pending(conn)
     done = 0
@@ -217,6 +219,12 @@ def build(
         progress(done, total)
     progress(total, total)
     return done
+
+
+def _stale(conn) -> bool:
+    """Is the whole index to be built again from the memories?"""
+    row = conn.execute("SELECT value FROM search_stat WHERE name = ?", (READINGS_STAT,)).fetchone()
+    return needs_rebuild(conn) or row is None or row[0] != data_version()
 
 
 def reset(conn) -> int:

@@ -24,6 +24,7 @@ from .index_vocab import Vocabulary, stat
 from .indexer import pending
 from .keyword import KeywordIndex
 from .keyword_settings import KeywordSettings
+from .pinyin import SHARED_PINYIN
 from .postings_codec import decode_terms
 from .stored_table import StoredTable
 from .substring import SubstringIndex
@@ -115,13 +116,16 @@ class StoredField(BM25Field):
         return cached
 
     def bags(self, term_lists: list) -> list[dict[str, float]]:
-        """This field's bag (term -> count, in the cut's order) of each stored term list."""
-        decoded = [decode_terms(t)[self.field] for t in term_lists]
+        """This field's bag (term -> count, in the cut's order) of each stored term list; the
+        readings worked out from the words (a term list leaves them out: index_writer)."""
+        field = index_terms.WORDS if self.field == index_terms.PINYIN else self.field
+        decoded = [decode_terms(t)[field] for t in term_lists]
         unknown = {int(i) for ids, _ in decoded for i in ids.tolist()} - self.names.keys()
         if unknown:
             self.names.update(index_terms.names(self.store.connection(), unknown))
         names = self.names
-        return [{names[i]: tf for i, tf in zip(ids.tolist(), tfs.tolist())} for ids, tfs in decoded]
+        bags = [{names[i]: tf for i, tf in zip(ids.tolist(), tfs.tolist())} for ids, tfs in decoded]
+        return [SHARED_PINYIN.document_terms(b) for b in bags] if field != self.field else bags
 
     def contains(self, slot: int, term: str) -> bool:
         bag = self._docs.get(int(slot))
