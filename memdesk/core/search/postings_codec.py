@@ -22,7 +22,40 @@ import numpy as np
 
 BLOCK = 128  # entries a block is cut to when one grows past BLOCK_MAX
 BLOCK_MAX = 2 * BLOCK
+SMALL = 48  # entries below which plain Python beats numpy's per-call cost
 _EMPTY = np.zeros(0, dtype=np.int64)
+
+
+def _pack(values: list[int]) -> bytes:
+    """Varints of a few non-negative ints, in plain Python."""
+    out = bytearray()
+    for v in values:
+        if v < 0:
+            raise ValueError("varints hold non-negative numbers")
+        while v >= 0x80:
+            out.append((v & 0x7F) | 0x80)
+            v >>= 7
+        out.append(v)
+    return bytes(out)
+
+
+def _unpack(data: bytes) -> list[int]:
+    out, value, shift = [], 0, 0
+    for byte in data:
+        value |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            out.append(value)
+            value, shift = 0, 0
+        else:
+            shift += 7
+    return out
+
+
+def _whole(count) -> int:
+    whole = int(count)
+    if whole != count or whole < 1:
+        raise ValueError(f"term counts must be whole and positive: {count}")
+    return whole
 
 
 def varints(data: bytes) -> np.ndarray:
@@ -75,6 +108,8 @@ def whole_counts(tfs) -> np.ndarray:
 
 def encode_blocks(docs: np.ndarray, tfs: np.ndarray, *, size: int = BLOCK) -> list[tuple[int, bytes]]:
     """A term's postings (docs ascending) as blocks of ``size``: [(first doc, data)]."""
+    if len(docs) <= min(size, SMALL):
+        return _small_block([int(d) for d in docs], [_whole(t) for t in tfs])
     docs = np.asarray(docs, dtype=np.int64)
     counts = whole_counts(tfs)
     n = len(docs)
@@ -108,10 +143,24 @@ def encode_blocks(docs: np.ndarray, tfs: np.ndarray, *, size: int = BLOCK) -> li
     return [(firsts[i], data[int(ends[i] - block_bytes[i]) : int(ends[i])]) for i in range(len(starts))]
 
 
+def _small_block(docs: list[int], counts: list[int]) -> list[tuple[int, bytes]]:
+    if not docs:
+        return []
+    codes, other, previous = [], [], docs[0]
+    for doc, count in zip(docs, counts):
+        codes.append((doc - previous) << 1 | (count != 1))
+        previous = doc
+        if count != 1:
+            other.append(count)
+    return [(docs[0], _pack([len(docs), len(other), *codes, *other]))]
+
+
 def decode_blocks(rows) -> tuple[np.ndarray, np.ndarray]:
     """[(first doc, data)] of one term, in doc order -> (docs int64, counts float64)."""
     if not rows:
         return _EMPTY, np.zeros(0)
+    if len(rows) == 1 and len(rows[0][1]) <= SMALL:
+        return _small_decode(int(rows[0][0]), bytes(rows[0][1]))
     firsts = [int(r[0]) for r in rows]
     values = varints(b"".join(bytes(r[1]) for r in rows))
     code_at, count_at, ns, ks = [], [], [], []
@@ -139,6 +188,18 @@ def decode_blocks(rows) -> tuple[np.ndarray, np.ndarray]:
     return docs, counts
 
 
+def _small_decode(first: int, data: bytes) -> tuple[np.ndarray, np.ndarray]:
+    values = _unpack(data)
+    n, k = values[0], values[1]
+    docs, counts, doc = [], [], first
+    other = iter(values[2 + n : 2 + n + k])
+    for code in values[2 : 2 + n]:
+        doc += code >> 1
+        docs.append(doc)
+        counts.append(next(other) if code & 1 else 1)
+    return np.array(docs, dtype=np.int64), np.array(counts, dtype=np.float64)
+
+
 # -- a memory's term list ----------------------------------------------------------------------
 
 
@@ -151,24 +212,26 @@ def _unzigzag(z: np.ndarray) -> np.ndarray:
 
 
 def encode_terms(bags: list[tuple[list[int], list[float]]]) -> bytes:
-    """A memory's three bags, each (term ids, counts) in the bag's order."""
-    ids = [np.asarray(i, dtype=np.int64) for i, _ in bags]
-    counts = [whole_counts(c) for _, c in bags]
-    codes = []
-    for bag_ids, bag_counts in zip(ids, counts):
-        steps = np.diff(bag_ids, prepend=0)
-        codes.append((_zigzag(steps) << 1) | (bag_counts != 1))
-    every = np.concatenate(counts) if counts else _EMPTY
-    other = every[every != 1]
-    head = np.array([*(len(i) for i in ids), len(other)], dtype=np.int64)
-    return to_varints(np.concatenate([head, *codes, other]))[0]
+    """A memory's three bags, each (term ids, counts) in the bag's order (plain Python: a
+    memory has a few dozen terms, and every write of one makes its list)."""
+    codes: list[int] = []
+    other: list[int] = []
+    for ids, counts in bags:
+        previous = 0
+        for term, count in zip(ids, counts):
+            step, previous = term - previous, term
+            whole = count if type(count) is int and count > 0 else _whole(count)  # the cut's are ints
+            codes.append((step << 1 if step >= 0 else ((-step) << 1) - 1) << 1 | (whole != 1))
+            if whole != 1:
+                other.append(whole)
+    return _pack([*(len(ids) for ids, _ in bags), len(other), *codes, *other])
 
 
 def decode_terms(data: bytes | None) -> list[tuple[np.ndarray, np.ndarray]]:
     """The three bags of a term list: [(term ids, counts float64)]; empty ones for None."""
     if not data:
         return [(_EMPTY, np.zeros(0))] * 3
-    values = varints(bytes(data))
+    values = np.array(_unpack(bytes(data)), dtype=np.int64)
     ns = values[:3].tolist()
     k = int(values[3])
     total = sum(ns)
