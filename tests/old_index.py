@@ -32,14 +32,15 @@ TEXTS = [
 ]
 
 
-def _row(i: int) -> tuple:
+def memory_row(i: int, *, content: str | None = None) -> tuple:
+    """A memory row in MEMORY_COLUMNS' order."""
     deleted = "2026-01-02 00:00:00.000000" if i % 11 == 0 else None
     return (
         f"old{i:05d}",
         "p1" if i % 3 == 0 else None,
         ["偏好", "工作/项目", "生活"][i % 3],
         f"记录{i % 7}",
-        f"第{i}条：{TEXTS[i % len(TEXTS)]}",
+        content if content is not None else f"第{i}条：{TEXTS[i % len(TEXTS)]}",
         "",
         json.dumps(["习惯", "咖啡"][: i % 3], ensure_ascii=False),
         "fact",
@@ -76,7 +77,7 @@ def make_v5_store(path, count: int) -> None:
         "VALUES ('p1', '跑步教练', '', '#888888', 0, '2025-01-01 00:00:00.000000')"
     )
     conn.executemany(
-        f"INSERT INTO memory ({MEMORY_COLUMNS}) VALUES ({','.join('?' * 25)})", [_row(i) for i in range(count)]
+        f"INSERT INTO memory ({MEMORY_COLUMNS}) VALUES ({','.join('?' * 25)})", [memory_row(i) for i in range(count)]
     )
     stub_all(conn)
     write_old_index(conn)
