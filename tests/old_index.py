@@ -79,7 +79,7 @@ def make_v5_store(path, count: int) -> None:
     conn.executemany(
         f"INSERT INTO memory ({MEMORY_COLUMNS}) VALUES ({','.join('?' * 25)})", [memory_row(i) for i in range(count)]
     )
-    stub_all(conn)
+    stub_all(conn, tags_column=True)
     write_old_index(conn)
     conn.execute("COMMIT")
     conn.close()

@@ -39,7 +39,6 @@ class SearchDoc(BaseModel):
     memory_id = TextField(unique=True)
     terms = BlobField(null=True)
     vocab = TextField()
-    tags = TextField()
     ehash = TextField(null=True)
     key = BlobField(null=True)
 
@@ -73,14 +72,6 @@ class SearchPost(BaseModel):
         primary_key = CompositeKey("term", "first_doc")
 
 
-class SearchTag(BaseModel):
-    tag = TextField()
-    doc = IntegerField()
-
-    class Meta:
-        primary_key = CompositeKey("tag", "doc")
-
-
 class SearchVocab(BaseModel):
     term = TextField(primary_key=True)
     refs = IntegerField()
@@ -109,7 +100,6 @@ INDEX_MODELS = (
     SearchMeta,
     SearchTerm,
     SearchPost,
-    SearchTag,
     SearchVocab,
     SearchCode,
     SearchStat,

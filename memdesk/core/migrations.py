@@ -103,7 +103,7 @@ def _v4(conn) -> None:
     _run_script(conn, _V4)
     from .search.index_vocab import stub_all  # the vocabulary rules live with the index
 
-    stub_all(conn)
+    stub_all(conn, tags_column=True)
 
 
 # v5: the index also holds pinyin readings (search/pinyin.py) and folds
@@ -124,7 +124,7 @@ def _v5(conn) -> None:
     conn.execute("DELETE FROM search_stat WHERE name != 'epoch'")
     from .search.index_vocab import stub_all
 
-    stub_all(conn)
+    stub_all(conn, tags_column=True)
 
 
 _V5_INDEX = ("search_word", "search_gram", "search_pinyin", "search_segment", "search_dirty")

@@ -41,7 +41,7 @@ def _v6(conn) -> None:
     )
     conn.execute(
         'CREATE TABLE "search_doc6" ("doc" INTEGER NOT NULL PRIMARY KEY, "memory_id" TEXT NOT NULL UNIQUE, '
-        '"terms" BYTEA, "vocab" TEXT NOT NULL, "tags" TEXT NOT NULL, "ehash" TEXT, "key" BYTEA)'
+        '"terms" BYTEA, "vocab" TEXT NOT NULL, "ehash" TEXT, "key" BYTEA)'
     )
     convert(conn)
     conn.execute('DROP TABLE "search_doc"')

@@ -16,7 +16,7 @@ import numpy as np
 
 from .postings_codec import BLOCK, BLOCK_MAX, decode_blocks, encode_blocks
 
-WORDS, GRAMS, PINYIN = 0, 1, 2  # field codes: a memory's three term bags
+WORDS, GRAMS, PINYIN, TAGS = 0, 1, 2, 3  # field codes: a memory's term bags (BM25 reads the first three)
 _CHUNK = 500  # keys per IN (...) list
 
 _RANGE = (

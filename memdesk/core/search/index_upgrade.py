@@ -30,9 +30,9 @@ SQLITE_TABLES = [
     'CREATE TABLE "search_post" ("term" INTEGER NOT NULL, "first_doc" INTEGER NOT NULL, "data" BLOB NOT NULL, '
     'PRIMARY KEY ("term", "first_doc")) WITHOUT ROWID',
     'CREATE TABLE "search_doc6" ("doc" INTEGER NOT NULL PRIMARY KEY, "memory_id" TEXT NOT NULL UNIQUE, '
-    '"terms" BLOB, "vocab" TEXT NOT NULL, "tags" TEXT NOT NULL, "ehash" TEXT, "key" BLOB)',
+    '"terms" BLOB, "vocab" TEXT NOT NULL, "ehash" TEXT, "key" BLOB)',
 ]
-OLD_TABLES = ("search_word", "search_gram", "search_pinyin", "search_segment", "search_dirty")
+OLD_TABLES = ("search_word", "search_gram", "search_pinyin", "search_segment", "search_dirty", "search_tag")
 
 
 def convert(conn, target: str = "search_doc6", *, progress=lambda done: None) -> int:
@@ -76,8 +76,9 @@ def _chunk(conn, ids: TermIds, rows: list, target: str) -> None:
     for r in rows:
         if r[2] is not None:  # readings worked out again from the words, as writes will (index_writer)
             words = json.loads(r[2])
-            bags[r[0]] = (words, json.loads(r[3]), SHARED_PINYIN.document_terms(words))
-    for field in range(3):
+            tags = dict.fromkeys(json.loads(r[6]), 1)
+            bags[r[0]] = (words, json.loads(r[3]), SHARED_PINYIN.document_terms(words), tags)
+    for field in range(4):
         ids.resolve(field, (t for b in bags.values() for t in b[field]))
     term_ids: list[int] = []
     docs: list[int] = []
@@ -97,8 +98,8 @@ def _chunk(conn, ids: TermIds, rows: list, target: str) -> None:
         lists[doc] = encode_terms(parts)
     apply(conn, ids, np.array(term_ids, np.int64), np.array(docs, np.int64), np.array(tfs, np.float64), df)
     conn.executemany(
-        f'INSERT INTO "{target}" (doc, memory_id, terms, vocab, tags, ehash, key) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [(r[0], r[1], lists.get(r[0]), _compact(r[5]), _compact(r[6]), r[7], _key(r[8])) for r in rows],
+        f'INSERT INTO "{target}" (doc, memory_id, terms, vocab, ehash, key) VALUES (?, ?, ?, ?, ?, ?)',
+        [(r[0], r[1], lists.get(r[0]), _compact(r[5]), r[7], _key(r[8])) for r in rows],
     )
 
 

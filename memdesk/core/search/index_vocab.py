@@ -131,7 +131,7 @@ def _above(pair: str) -> str:
     return _TOP
 
 
-def stub_all(conn: sqlite3.Connection) -> int:
+def stub_all(conn: sqlite3.Connection, *, tags_column: bool = False) -> int:
     """A row (vocabulary only, not yet cut) for every memory without one, in storage
     order; the vocabulary they bring is counted. Runs inside the caller's transaction."""
     from .pinyin import data_version
@@ -151,7 +151,13 @@ def stub_all(conn: sqlite3.Connection) -> int:
         terms = terms_of(json.loads(tags), group, title)
         refs.update(terms)
         stubs.append((n, memory_id, compact_json(terms)))
-    conn.executemany("INSERT INTO search_doc (doc, memory_id, vocab, tags) VALUES (?, ?, ?, '[]')", stubs)
+    # Before schema 6 search_doc held each memory's tags (migrations' v4 and v5 stub with it).
+    columns = (
+        "doc, memory_id, vocab, tags) VALUES (?, ?, ?, '[]')"
+        if tags_column
+        else "doc, memory_id, vocab) VALUES (?, ?, ?)"
+    )
+    conn.executemany(f"INSERT INTO search_doc ({columns}", stubs)
     set_last_doc(conn, start + len(rows))
     add_refs(conn, refs)
     persona_vocabulary(conn)

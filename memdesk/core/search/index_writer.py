@@ -3,7 +3,6 @@ in a few statements (indexer.sync drives it; indexer's docstring explains the ta
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 
 import numpy as np
@@ -12,7 +11,7 @@ from ..embedding import embed_text, text_hash
 from . import index_terms
 from .index_cut import Terms, cut_key, cut_one
 from .index_meta import Codes, lengths_of, pack_meta
-from .index_terms import PINYIN, WORDS, TermIds, apply
+from .index_terms import GRAMS, PINYIN, TAGS, WORDS, TermIds, apply
 from .index_vocab import Vocabulary, bump, compact_json, last_doc, set_last_doc
 from .indexed import IndexedMemory
 from .keyword import searchable_text
@@ -21,21 +20,22 @@ from .postings_codec import decode_terms, encode_terms
 from .tokenize import Tokenizer, normalise
 
 SPILL_DOCS = 5000  # memories whose postings a bulk write gathers before writing them (while workers still cut)
-_LENGTHS = ("words_len", "grams_len", "pinyin_len")  # the three bags' totals in search_stat
+_LENGTHS = ("words_len", "grams_len", "pinyin_len")  # the BM25 bags' totals in search_stat
+_FIELDS = (WORDS, GRAMS, PINYIN, TAGS)  # a term list's bags, in its order
 
 # A search_doc row as stored_docs reads it (with its search_text and packed columns).
-DOC, MEMORY_ID, TEXT, TERMS, VOCAB, TAGS, KEY, META = range(8)
+DOC, MEMORY_ID, TEXT, TERMS, VOCAB, KEY, META = range(7)
 
 
 def stored_docs(conn, column: str, keys: list) -> dict:
-    """search_doc rows by memory_id or doc: key -> (doc, memory_id, text, term list, vocab, tags, cut key,
+    """search_doc rows by memory_id or doc: key -> (doc, memory_id, text, term list, vocab, cut key,
     packed columns)."""
     out = {}
     for start in range(0, len(keys), 500):
         chunk = keys[start : start + 500]
         marks = ",".join("?" * len(chunk))
         for row in conn.execute(
-            f"SELECT d.doc, d.memory_id, t.text, d.terms, d.vocab, d.tags, d.key, m.meta "
+            f"SELECT d.doc, d.memory_id, t.text, d.terms, d.vocab, d.key, m.meta "
             f"FROM search_doc d LEFT JOIN search_text t ON t.doc = d.doc LEFT JOIN search_meta m ON m.doc = d.doc "
             f"WHERE d.{column} IN ({marks})",
             chunk,
@@ -51,8 +51,8 @@ def _lengths(old) -> tuple[float, float, float]:
     return lengths_of(old[META])
 
 
-def _old_bags(conn, ids: TermIds, stored: dict[int, bytes]) -> dict[int, tuple[dict, dict, dict]]:
-    """Stored memories' bags by term id: words and pairs from their term lists, readings
+def _old_bags(conn, ids: TermIds, stored: dict[int, bytes]) -> dict[int, tuple[dict, dict, dict, dict]]:
+    """Stored memories' bags by term id: words, pairs and tags from their term lists, readings
     worked out again from their words (the term list leaves them out: pinyin.data_version)."""
     decoded = {doc: decode_terms(data) for doc, data in stored.items()}
     names = index_terms.names(conn, {i for bags in decoded.values() for i in bags[WORDS][0].tolist()})
@@ -65,8 +65,8 @@ def _old_bags(conn, ids: TermIds, stored: dict[int, bytes]) -> dict[int, tuple[d
     out = {}
     for doc, bags in decoded.items():
         pinyin = {known[(PINYIN, t)]: tf for t, tf in readings[doc].items() if (PINYIN, t) in known}
-        words, grams = (dict(zip(i.tolist(), tf.tolist())) for i, tf in bags[:2])
-        out[doc] = (words, grams, pinyin)
+        words, grams, tags = (dict(zip(i.tolist(), tf.tolist())) for i, tf in (bags[0], bags[1], bags[TAGS]))
+        out[doc] = (words, grams, pinyin, tags)
     return out
 
 
@@ -78,9 +78,7 @@ class Writer:
         self.codes = Codes(conn)
         self.terms = TermIds(conn)
         # (doc, stored term list, new bags or None when removed): postings to change.
-        self.changes: list[tuple[int, bytes | None, tuple[dict, dict, dict] | None]] = []
-        self.tag_put: list = []
-        self.tag_drop: list = []
+        self.changes: list[tuple[int, bytes | None, tuple[dict, dict, dict, dict] | None]] = []
         self.docs: list[list] = []
         self.metas: list = []  # the packed columns, in a narrow table that loads fast
         self.gone: list = []
@@ -118,18 +116,14 @@ class Writer:
                 text = searchable_text(record)
                 terms = cut_one((self.tokenizer, record, self.vocabulary.within(text)), text)
             text, ehash = terms.text, terms.ehash
-            bags = (terms.words, terms.grams, terms.pinyin)
+            tags = dict.fromkeys(sorted({normalise(t) for t in record.tags}), 1)
+            bags = (terms.words, terms.grams, terms.pinyin, tags)
             lengths = (float(sum(bags[0].values())), float(sum(bags[1].values())), float(sum(bags[2].values())))
             self.changes.append((doc, stored, bags))
             term_list = None  # made once the bags' terms have ids (_write_postings)
         for name, length, was in zip(_LENGTHS, lengths, before):
             self.delta[name] += length - was
-        tags = sorted({normalise(t) for t in record.tags})
-        old_tags = json.loads(old[TAGS]) if old is not None else []
-        self.tag_drop += [(t, doc) for t in set(old_tags) - set(tags)]
-        self.tag_put += [(t, doc) for t in set(tags) - set(old_tags)]
-        vocab_json, tags_json = compact_json(vocab), compact_json(tags)
-        self.docs.append([doc, record.id, text, term_list, vocab_json, tags_json, ehash, key])
+        self.docs.append([doc, record.id, text, term_list, compact_json(vocab), ehash, key])
         self.metas.append((doc, pack_meta(doc, record, self.codes, *lengths)))
 
     def _doc(self, old) -> int:
@@ -146,7 +140,6 @@ class Writer:
         doc = old[DOC]
         if old[TERMS]:
             self.changes.append((doc, old[TERMS], None))
-        self.tag_drop += [(t, doc) for t in json.loads(old[TAGS])]
         if old[TEXT] is not None:
             self.delta["docs"] -= 1
         for name, length in zip(_LENGTHS, _lengths(old)):
@@ -165,7 +158,7 @@ class Writer:
         if not self.changes:
             return
         ids = self.terms
-        for field in range(3):
+        for field in range(len(_FIELDS)):
             ids.resolve(field, (t for _, _, bags in self.changes if bags is not None for t in bags[field]))
         term_ids: list[int] = []
         docs: list[int] = []
@@ -176,7 +169,7 @@ class Writer:
         for doc, _, bags in self.changes:
             old = olds.get(doc)
             new_bags = []
-            for field in range(3):
+            for field in _FIELDS:
                 after = {} if bags is None else dict(zip(ids.ids(field, bags[field]), bags[field].values()))
                 if bags is not None:  # the readings are left out (_old_bags)
                     new_bags.append(([], []) if field == PINYIN else (list(after), list(after.values())))
@@ -221,10 +214,10 @@ class Writer:
         """The search_doc, search_text and search_meta rows gathered so far."""
         c = self.conn
         c.executemany(
-            "INSERT INTO search_doc (doc, memory_id, terms, vocab, tags, ehash, key) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (doc) DO UPDATE SET "
+            "INSERT INTO search_doc (doc, memory_id, terms, vocab, ehash, key) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (doc) DO UPDATE SET "
             "memory_id = excluded.memory_id, terms = excluded.terms, vocab = excluded.vocab, "
-            "tags = excluded.tags, ehash = excluded.ehash, key = excluded.key",
+            "ehash = excluded.ehash, key = excluded.key",
             [row[:2] + row[3:] for row in self.docs],
         )
         c.executemany(
@@ -241,8 +234,6 @@ class Writer:
         c = self.conn
         self._write_postings()
         self.terms.finish()
-        c.executemany("DELETE FROM search_tag WHERE tag = ? AND doc = ?", self.tag_drop)
-        c.executemany("INSERT INTO search_tag (tag, doc) VALUES (?, ?) ON CONFLICT DO NOTHING", self.tag_put)
         c.executemany("DELETE FROM search_doc WHERE doc = ?", self.gone)
         c.executemany("DELETE FROM search_meta WHERE doc = ?", self.gone)
         c.executemany("DELETE FROM search_text WHERE doc = ?", self.gone)

@@ -233,7 +233,6 @@ def reset(conn) -> int:
     for table in (
         "search_post",
         "search_term",
-        "search_tag",
         "search_vocab",
         "search_code",
         "search_meta",

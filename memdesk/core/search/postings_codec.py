@@ -9,8 +9,8 @@ varints: ``n`` (entries), ``k`` (entries whose count is not 1), then per entry
 first doc), then the ``k`` counts that are not 1, in entry order. Counts are whole
 numbers (the field weights are: keyword.FIELD_WEIGHTS); most are 1 and cost no byte.
 
-A memory's term list (search_doc.terms) holds varints: the entries of its three term
-bags (words, character pairs, pinyin readings), ``k``, then per bag its entries as
+A memory's term list (search_doc.terms) holds varints: the entries of its SECTIONS term
+bags (words, character pairs, pinyin readings, tags), ``k``, then per bag its entries as
 ``zigzag(id - previous id) << 1 | (count != 1)`` in the bag's own order (the order the
 cut found them: query expansion breaks ties by it, so it is kept), then the ``k`` counts
 that are not 1.
@@ -23,6 +23,7 @@ import numpy as np
 BLOCK = 128  # entries a block is cut to when one grows past BLOCK_MAX
 BLOCK_MAX = 2 * BLOCK
 SMALL = 48  # entries below which plain Python beats numpy's per-call cost
+SECTIONS = 4  # bags in a term list (index_terms' fields)
 _EMPTY = np.zeros(0, dtype=np.int64)
 
 
@@ -212,8 +213,9 @@ def _unzigzag(z: np.ndarray) -> np.ndarray:
 
 
 def encode_terms(bags: list[tuple[list[int], list[float]]]) -> bytes:
-    """A memory's three bags, each (term ids, counts) in the bag's order (plain Python: a
+    """A memory's SECTIONS bags, each (term ids, counts) in the bag's order (plain Python: a
     memory has a few dozen terms, and every write of one makes its list)."""
+    assert len(bags) == SECTIONS
     codes: list[int] = []
     other: list[int] = []
     for ids, counts in bags:
@@ -228,17 +230,17 @@ def encode_terms(bags: list[tuple[list[int], list[float]]]) -> bytes:
 
 
 def decode_terms(data: bytes | None) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The three bags of a term list: [(term ids, counts float64)]; empty ones for None."""
+    """The bags of a term list: [(term ids, counts float64)] * SECTIONS; empty ones for None."""
     if not data:
-        return [(_EMPTY, np.zeros(0))] * 3
+        return [(_EMPTY, np.zeros(0))] * SECTIONS
     values = np.array(_unpack(bytes(data)), dtype=np.int64)
-    ns = values[:3].tolist()
-    k = int(values[3])
+    ns = values[:SECTIONS].tolist()
+    k = int(values[SECTIONS])
     total = sum(ns)
-    codes = values[4 : 4 + total]
+    codes = values[SECTIONS + 1 : SECTIONS + 1 + total]
     counts = np.ones(total)
     flagged = (codes & 1).astype(bool)
-    counts[flagged] = values[4 + total : 4 + total + k]
+    counts[flagged] = values[SECTIONS + 1 + total : SECTIONS + 1 + total + k]
     out, at = [], 0
     for n in ns:
         steps = _unzigzag(codes[at : at + n] >> 1)

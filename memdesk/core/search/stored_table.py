@@ -10,6 +10,7 @@ from collections import OrderedDict
 import numpy as np
 
 from ..records import MemoryRecord
+from . import index_terms
 from .index_meta import META
 from .memory_rows import SELECT, memory_from_row
 from .table import RecordTable
@@ -179,13 +180,14 @@ class StoredTable(RecordTable):
         conn = self.store.connection()
         if any(c in pattern for c in "*?["):
             tags = [
-                t for (t,) in conn.execute("SELECT DISTINCT tag FROM search_tag") if fnmatch.fnmatchcase(t, pattern)
+                t
+                for (t,) in conn.execute("SELECT term FROM search_term WHERE field = ?", (index_terms.TAGS,))
+                if fnmatch.fnmatchcase(t, pattern)
             ]
         else:
             tags = [pattern]
         for tag in tags:
-            rows = conn.execute("SELECT doc FROM search_tag WHERE tag = ?", (tag,)).fetchall()
-            docs = np.array([d for (d,) in rows], dtype=np.int64)
+            docs = index_terms.read(conn, index_terms.TAGS, tag)[0]
             mask[docs[docs < len(mask)]] = True
         return mask & self.col("live")
 

@@ -49,9 +49,9 @@ def test_blocks_round_trip(postings, size):
 bag = st.lists(st.tuples(st.integers(1, 10**6), counts), max_size=40, unique_by=lambda p: p[0])
 
 
-@given(bag, bag, bag)
-def test_term_lists_keep_each_bag_in_its_order(words, grams, pinyin):
-    bags = [([i for i, _ in b], [c for _, c in b]) for b in (words, grams, pinyin)]
+@given(bag, bag, bag, bag)
+def test_term_lists_keep_each_bag_in_its_order(words, grams, pinyin, tags):
+    bags = [([i for i, _ in b], [c for _, c in b]) for b in (words, grams, pinyin, tags)]
     decoded = decode_terms(encode_terms(bags))
     assert [(ids.tolist(), tfs.tolist()) for ids, tfs in decoded] == bags
 

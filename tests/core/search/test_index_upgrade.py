@@ -118,7 +118,8 @@ _PG_OLD = [
         'PRIMARY KEY ("term", "doc"))'
         for t in ("search_word", "search_gram", "search_pinyin")
     ),
-    *(f'DELETE FROM "{t}"' for t in ("search_meta", "search_text", "search_tag", "search_vocab", "search_code")),
+    'CREATE TABLE "search_tag" ("tag" TEXT NOT NULL, "doc" INTEGER NOT NULL, PRIMARY KEY ("tag", "doc"))',
+    *(f'DELETE FROM "{t}"' for t in ("search_meta", "search_text", "search_vocab", "search_code")),
     "DELETE FROM search_stat WHERE name != 'epoch'",
     'UPDATE "memdesk_schema" SET "version" = 5',
 ]
@@ -133,7 +134,7 @@ def test_an_old_postgresql_store_upgrades_to_the_index_a_fresh_build_makes(pg_da
         conn = store.connection()
         for statement in _PG_OLD:
             conn.execute(statement)
-        stub_all(conn)
+        stub_all(conn, tags_column=True)
         write_old_index(conn)
     store.close()
     store = Store.open(pg_database)

@@ -37,8 +37,8 @@ def snapshot(store: Store) -> dict:
     ids = dict(conn.execute("SELECT doc, memory_id FROM search_doc"))
     terms = {i: (f, t) for i, f, t in conn.execute("SELECT id, field, term FROM search_term")}
     docs = {}
-    for memory_id, text, term_list, vocab, tags, ehash, key, meta in conn.execute(
-        "SELECT d.memory_id, t.text, d.terms, d.vocab, d.tags, d.ehash, d.key, m.meta "
+    for memory_id, text, term_list, vocab, ehash, key, meta in conn.execute(
+        "SELECT d.memory_id, t.text, d.terms, d.vocab, d.ehash, d.key, m.meta "
         "FROM search_doc d LEFT JOIN search_meta m ON m.doc = d.doc LEFT JOIN search_text t ON t.doc = d.doc"
     ):
         row = np.frombuffer(meta, dtype=META)[0] if meta is not None else None
@@ -62,7 +62,6 @@ def snapshot(store: Store) -> dict:
             text,
             bags,
             sorted(json.loads(vocab)),
-            json.loads(tags),
             ehash,
             key,
             columns,
@@ -86,7 +85,6 @@ def snapshot(store: Store) -> dict:
         "docs": docs,
         "postings": {term: sorted(p) for term, p in postings.items()},
         "stats": stats,
-        "tags": sorted((t, ids[d]) for t, d in conn.execute("SELECT tag, doc FROM search_tag")),
         "vocab": dict(conn.execute("SELECT term, refs FROM search_vocab")),
     }
 
