@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from .postings_codec import BLOCK, BLOCK_MAX, decode_blocks, encode_blocks
+from .postings_codec import BLOCK, BLOCK_MAX, SMALL, append_to_block, decode_blocks, encode_blocks, whole_counts
 
 WORDS, GRAMS, PINYIN, TAGS = 0, 1, 2, 3  # field codes: a memory's term bags (BM25 reads the first three)
 _CHUNK = 500  # keys per IN (...) list
@@ -103,9 +103,18 @@ def _merge(conn, term: int, new: bool, docs: np.ndarray, tfs: np.ndarray, droppe
     """One term's changes merged into the blocks they fall in."""
     rows = [] if new else conn.execute(_RANGE, (term, int(docs[-1]), term, int(docs[0]))).fetchall()
     keep = tfs > 0
+    if len(rows) == 1 and len(docs) <= SMALL and keep.all():  # most often: new memories after the last block's
+        first, data = int(rows[0][0]), bytes(rows[0][1])
+        grown = append_to_block(first, data, docs.tolist(), [int(c) for c in whole_counts(tfs)])
+        if grown is not None:
+            dropped.append((term, first))
+            added.append((term, first, grown))
+            return
     if rows:
         old_docs, old_tfs = decode_blocks(rows)
-        stay = ~np.isin(old_docs, docs)
+        at = np.minimum(np.searchsorted(old_docs, docs), len(old_docs) - 1)  # docs: sorted, unique
+        stay = np.ones(len(old_docs), dtype=bool)
+        stay[at[old_docs[at] == docs]] = False  # the changed docs' old entries
         merged_docs = np.concatenate([old_docs[stay], docs[keep]])
         merged_tfs = np.concatenate([old_tfs[stay], tfs[keep]])
         order = np.argsort(merged_docs, kind="stable")

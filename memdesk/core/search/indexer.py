@@ -15,27 +15,45 @@ for one CLI query. Three designs were weighed:
     database that every process must keep in step, merge and repair after a
     crash, and a native dependency in the installer; on PostgreSQL a shared
     server would have to hold it.
-(c) (chosen) Plain tables in the store: search_word, search_gram and
-    search_pinyin (term, doc) -> weighted count, WITHOUT ROWID so a term's postings are one
-    B-tree range; per memory its term bags and vocabulary (search_doc), its
-    normalised text (search_text: substring fallback, re-cuts) and its
-    numeric columns packed in ~100 bytes (search_meta: filters and ranking
-    load every memory's in one narrow scan). Written in the same transaction
-    as the memory, by whichever process writes, so it can never disagree
-    with the store. A fresh process reads the packed columns and the
-    postings of its query's terms only; scores are exactly those of the
-    in-memory index (the same BM25Field code over the same numbers), so the
-    retrieval figures do not move. The SQL is plain tables and indexes; on
-    PostgreSQL the same tables work with ON CONFLICT for INSERT OR REPLACE,
-    position() for instr() and a plain primary key for WITHOUT ROWID.
+(c) (chosen) Tables in the store, written in the same transaction as the
+    memory by whichever process writes, so the index can never disagree with
+    the store. search_post holds each term's postings as blocks of up to 256
+    (doc delta, count) varints keyed by (term id, first doc), so a write
+    rewrites only the blocks its memories fall in; search_term holds each
+    (field, term) once with an id and its document frequency; per memory,
+    search_doc holds its term list (postings_codec.py: its words, character
+    pairs and tags as term ids, in the cut's order), its vocabulary and cut
+    key, search_text its normalised text (substring fallback, re-cuts) and
+    search_meta its numeric columns packed in 62 bytes (filters and ranking
+    load every memory's in one narrow scan). A fresh process reads the packed
+    columns and its query's terms' blocks only; scores are exactly those of
+    the in-memory index (the same BM25Field code over the same numbers), so
+    the retrieval figures do not move. The same tables on PostgreSQL (bytea).
 
-Measured at 100k (bench/cold_start.py, 2026-12-01): a fresh `memdesk search`
-in 0.57 s against 0.75 s for the FTS5 anchor, 157 MB; the first MCP search
-0.53 s; the window at full quality 1.5 s, 310 MB. The index takes ~23x the
-text on disk (264 MB for 11 MB of text, pinyin readings included; postings
-are not compressed, FTS5's would be ~3x), the price of exact scores without
-a second copy of the numbers. Common terms' postings are compacted into
-blobs (index_segments.py) for stores of 30k memories and more.
+Store size (schema 6; bench/store_size.py, stores built by `memdesk import`).
+Schema 5 kept a row per (term, memory) with the term's text in each row and
+a REAL count, three JSON copies of each memory's bags, a row per (tag,
+memory), and blobs of common terms beside their rows: at 100k memories a
+332 MB file, 261 MB of it index, for 11 MB of text (FTS5 over jieba tokens
+of the same memories: 21 MB; 12.4x). At 10k: 28.8 MB, index 21.7 (12.8x).
+Layouts of the same postings, measured by store_size.py --alternatives:
+{ALTERNATIVES}
+The row per block won: a write of one memory rewrites ~60 blocks of at most
+~500 bytes, where a blob per term rewrites a common term's whole 100 KB;
+FTS5 keeps positions we do not need, cannot give BM25 our weighted counts
+(design (a)), and deleting from it still needs each memory's terms.
+What a memory's postings are removed by (its "forward index"): its term list
+measured 12 MB at 100k as ids against 133 MB as JSON. Cutting the old text
+again instead would need the old text (the memory row is already changed
+when the index syncs) and the vocabulary and dictionaries of the old cut,
+and would cost a cut per edit or purge; kept as ids. The readings (pinyin)
+alone are worked out again from the term list's words (pinyin.py), 40% of
+the list: search_stat keeps the version of the pinyin data they come from,
+and a new one rebuilds the index (build).
+{SIZES}
+Backups leave the index out (backup_copy.py), so a 100k backup is the store
+without its index; `memdesk copy` never copied it (the target indexes as it
+writes).
 
 Speed, 2026-12-01 07:40-07:50 UTC, the same 2-core machine under a load of
 ~6 (two other helpers' tests): wall times swing 2-5x with that load, so the

@@ -110,7 +110,7 @@ def whole_counts(tfs) -> np.ndarray:
 def encode_blocks(docs: np.ndarray, tfs: np.ndarray, *, size: int = BLOCK) -> list[tuple[int, bytes]]:
     """A term's postings (docs ascending) as blocks of ``size``: [(first doc, data)]."""
     if len(docs) <= min(size, SMALL):
-        return _small_block([int(d) for d in docs], [_whole(t) for t in tfs])
+        return _small_block(np.asarray(docs, dtype=np.int64).tolist(), whole_counts(tfs).tolist())
     docs = np.asarray(docs, dtype=np.int64)
     counts = whole_counts(tfs)
     n = len(docs)
@@ -154,6 +154,31 @@ def _small_block(docs: list[int], counts: list[int]) -> list[tuple[int, bytes]]:
         if count != 1:
             other.append(count)
     return [(docs[0], _pack([len(docs), len(other), *codes, *other]))]
+
+
+def append_to_block(first: int, data: bytes, docs: list[int], counts: list[int]) -> bytes | None:
+    """The block with these postings added after its last (a new memory, the common write),
+    without decoding and encoding it whole; None when they do not all come after it or it
+    would grow past BLOCK_MAX."""
+    b = np.frombuffer(data, dtype=np.uint8)
+    ends = np.flatnonzero(b < 0x80)
+    n = int(_unpack(data[: int(ends[0]) + 1])[0])
+    if n + len(docs) > BLOCK_MAX:
+        return None
+    head, codes_end = int(ends[1]) + 1, int(ends[1 + n]) + 1
+    k = _unpack(data[int(ends[0]) + 1 : head])[0]
+    last = first + int((varints(data[head:codes_end]) >> 1).sum())
+    if docs[0] <= last:
+        return None
+    codes, other = [], []
+    for doc, count in zip(docs, counts):
+        codes.append((doc - last) << 1 | (count != 1))
+        last = doc
+        if count != 1:
+            other.append(count)
+    return (
+        _pack([n + len(docs), k + len(other)]) + data[head:codes_end] + _pack(codes) + data[codes_end:] + _pack(other)
+    )
 
 
 def decode_blocks(rows) -> tuple[np.ndarray, np.ndarray]:

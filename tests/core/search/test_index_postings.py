@@ -16,6 +16,7 @@ from memdesk.core.search.index_upgrade import SQLITE_TABLES
 from memdesk.core.search.keyword import FIELD_WEIGHTS
 from memdesk.core.search.postings_codec import (
     BLOCK_MAX,
+    append_to_block,
     decode_blocks,
     decode_terms,
     encode_blocks,
@@ -113,3 +114,24 @@ def test_block_updates_equal_the_postings_written(tmp_path_factory, writes):
     assert index_terms.reblock(conn) >= 0
     assert _stored(conn) == model
     conn.close()
+
+
+@given(
+    st.dictionaries(st.integers(0, 10**6), counts, min_size=1, max_size=200),
+    st.lists(st.tuples(st.integers(1, 10**5), counts), min_size=1, max_size=60),
+)
+def test_appending_to_a_block_equals_encoding_it_whole(postings, more):
+    docs = sorted(postings)
+    [(first, data)] = encode_blocks(np.array(docs), np.array([postings[d] for d in docs]), size=BLOCK_MAX)
+    added, last = [], docs[-1]
+    for step, count in more:
+        last += step
+        added.append((last, count))
+    grown = append_to_block(first, data, [d for d, _ in added], [int(c) for _, c in added])
+    whole = {**postings, **dict(added)}
+    if len(whole) > BLOCK_MAX:
+        assert grown is None
+        return
+    got_docs, got_tfs = decode_blocks([(first, grown)])
+    assert dict(zip(got_docs.tolist(), got_tfs.tolist())) == whole and got_docs.tolist() == sorted(whole)
+    assert append_to_block(first, data, [docs[-1]], [1]) is None  # not after the block's last: refused
