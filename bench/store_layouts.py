@@ -84,7 +84,7 @@ def measure_layouts(db: Path, folder: Path) -> dict[str, float]:
     for term, term_blocks in blocks.items():
         docs, tfs = decode_blocks(term_blocks)
         field, text = terms[term]
-        token = f"{'wgp'[field]}_{text.replace(' ', '_')}"
+        token = f"{'wgpt'[field]}_{text.replace(' ', '_')}"
         for doc, tf in zip(docs.tolist(), tfs.tolist()):
             postings.append((term, doc, int(tf)))
             by_doc[doc] += [token] * int(tf)

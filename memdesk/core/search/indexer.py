@@ -37,20 +37,38 @@ memory), and blobs of common terms beside their rows: at 100k memories a
 332 MB file, 261 MB of it index, for 11 MB of text (FTS5 over jieba tokens
 of the same memories: 21 MB; 12.4x). At 10k: 28.8 MB, index 21.7 (12.8x).
 Layouts of the same postings, measured by store_size.py --alternatives:
-{ALTERNATIVES}
+                               10k MB   100k MB
+  one row per term and block     1.5     14.5   (chosen; with search_term)
+  one blob per term, blocks in   1.6     14.3
+  one row per (term id, doc)     7.4     77.6   (schema 5's shape, ids for text)
+  FTS5 over the same terms       2.4     23.7   (contentless, detail=full)
 The row per block won: a write of one memory rewrites ~60 blocks of at most
 ~500 bytes, where a blob per term rewrites a common term's whole 100 KB;
 FTS5 keeps positions we do not need, cannot give BM25 our weighted counts
 (design (a)), and deleting from it still needs each memory's terms.
 What a memory's postings are removed by (its "forward index"): its term list
-measured 12 MB at 100k as ids against 133 MB as JSON. Cutting the old text
+measured 12 MB at 100k as ids (7 MB without the readings) against 88 MB of
+search_doc with the JSON bags. Cutting the old text
 again instead would need the old text (the memory row is already changed
 when the index syncs) and the vocabulary and dictionaries of the old cut,
 and would cost a cut per edit or purge; kept as ids. The readings (pinyin)
 alone are worked out again from the term list's words (pinyin.py), 40% of
 the list: search_stat keeps the version of the pinyin data they come from,
 and a new one rebuilds the index (build).
-{SIZES}
+Measured 2026-12-05 (store_size.py --sizes 10000,100000; the file after a
+checkpoint, dbstat for the tables; FTS5 built in the same run):
+              db_mb  index_mb  fts5_mb  index/fts5  memory_mb  backup_mb
+  10k before   28.8    21.7      1.7      12.8x        5.8       28.8
+  10k now      12.6     5.6      1.7       3.3x        5.8        6.8
+  100k before 332.2   261.2     21.1      12.4x       58.5      332.2
+  100k now    126.9    55.8     21.1       2.6x       58.5       68.1
+At 100k the index is now search_doc 20.2 MB (term lists 7 MB, vocabulary,
+cut and embedding hashes, ids), search_post 12.8, search_text 12.3,
+search_meta 7.3, search_term 3.3. What is left of the file is the memories
+themselves (the memory table and its ten indexes: 58.5 MB for 11 MB of text;
+memory_tag 10.1) and the change feed (2.3). Not measured: 1M memories (a
+build takes hours on this machine); the index grows with the postings, as
+at 10k and 100k (2.6-3.3x FTS5).
 Backups leave the index out (backup_copy.py), so a 100k backup is the store
 without its index; `memdesk copy` never copied it (the target indexes as it
 writes).
