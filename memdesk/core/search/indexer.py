@@ -69,6 +69,19 @@ themselves (the memory table and its ten indexes: 58.5 MB for 11 MB of text;
 memory_tag 10.1) and the change feed (2.3). Not measured: 1M memories (a
 build takes hours on this machine); the index grows with the postings, as
 at 10k and 100k (2.6-3.3x FTS5).
+Speed, 2026-12-05 08:30-09:30 UTC, machine under a load of 7-14 on 2 cores
+(other helpers' tests): wall times are noise-bound, before and after an hour
+apart. cold_start 100k, before -> now: CLI 1.70 -> 2.42 s against FTS5's
+1.92 -> 2.62 (0.88 -> 0.92x), first MCP search 1.48 -> 0.85 s, window ready
+2.76 -> 2.30 s, 229 -> 228 MB, stall 45 -> 46 ms, warm p50/p95 5.5/17.3 ->
+7.8/23.9 ms. Import of 10k: 21-27 s -> 12-13 s wall (load); the writer's CPU
+3.25 -> 3.22 s, the workers' 5.3 -> 5.1. Single writes cost more CPU
+(process time, 10k store, interleaved): an add 2.9 -> 5.2 ms, an edit 3.4 ->
+6.9 ms: each of a write's ~60 terms now decodes and writes its block, where
+a row was written in C (new memories append to the last block without a
+decode). write_speed at 100k, wall: add p95 57 -> 88, edit 33 -> 61 ms,
+both far over the 20 ms goal on this loaded machine.
+
 Backups leave the index out (backup_copy.py), so a 100k backup is the store
 without its index; `memdesk copy` never copied it (the target indexes as it
 writes).
