@@ -1,9 +1,9 @@
 """Rotating copies of the database file, made before risky operations, and restoring one.
 
-Uses SQLite's online backup API, so a copy is consistent even while another
-process writes (WAL). A restore writes the backup into the file through a
-connection that holds it alone, refused while the store is open anywhere
-(sole_access.py: why this design).
+A copy is consistent even while another process writes (WAL): made in one read
+transaction, without the search index, which is rebuilt after a restore (backup_copy.py).
+A restore writes the backup into the file through a connection that holds it alone,
+refused while the store is open anywhere (sole_access.py: why this design).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from .backup_copy import copy_without_index
 from .sole_access import holders, sole_connection
 from .times import UTC, now_utc
 
@@ -58,7 +59,9 @@ def make_backup(db_path: Path, reason: str, *, keep: int = KEEP) -> Path | None:
     folder.mkdir(parents=True, exist_ok=True)
     stamp = now_utc().strftime("%Y%m%dT%H%M%S%fZ")
     target = folder / f"{db_path.stem}-{stamp}-{reason}.db"
-    _copy(sqlite3.connect(str(db_path), timeout=30), target)
+    part = target.with_name(target.name + ".part")
+    copy_without_index(db_path, part)  # the search index is rebuilt after a restore (backup_copy.py)
+    part.replace(target)
     for old in list_backups(db_path)[keep:]:
         old.path.unlink(missing_ok=True)
     return target

@@ -23,7 +23,7 @@ from .backup import make_backup
 from .checkpoint import BACKSTOP_PAGES
 from .errors import CorruptDatabaseError, MemDeskError, SchemaTooNewError
 from .location import default_target, is_url
-from .migrations import LATEST_VERSION, MIGRATIONS
+from .migrations import LATEST_VERSION, MIGRATIONS, VACUUM_BELOW
 
 BUSY_TIMEOUT_S = 30
 PRAGMAS = {
@@ -104,6 +104,10 @@ def migrate(path: Path) -> int:
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+        if 0 < found < VACUUM_BELOW:
+            # The upgrade freed most of the file (migrations._v6): give it back. A kill
+            # meanwhile leaves the upgraded file as it was, only not smaller.
+            conn.execute("VACUUM")
         return found
     finally:
         conn.close()

@@ -14,7 +14,6 @@ from peewee import (
     BlobField,
     CompositeKey,
     Field,
-    FloatField,
     IntegerField,
     TextField,
 )
@@ -38,13 +37,10 @@ class ChangeLog(BaseModel):
 class SearchDoc(BaseModel):
     doc = IntegerField(primary_key=True)
     memory_id = TextField(unique=True)
-    words = TextField(null=True)
-    grams = TextField(null=True)
+    terms = BlobField(null=True)
     vocab = TextField()
-    tags = TextField()
     ehash = TextField(null=True)
-    key = TextField(null=True)
-    pinyin = TextField(null=True)
+    key = BlobField(null=True)
 
 
 class SearchText(BaseModel):
@@ -52,52 +48,28 @@ class SearchText(BaseModel):
     text = TextField()
 
 
-class SearchSegment(BaseModel):
-    field = TextField()
-    term = TextField()
-    docs = BlobField()
-    tfs = BlobField()
-
-    class Meta:
-        primary_key = CompositeKey("field", "term")
-
-
-class SearchDirty(BaseModel):
-    doc = IntegerField(primary_key=True)
-
-
 class SearchMeta(BaseModel):
     doc = IntegerField(primary_key=True)
     meta = BlobField()
 
 
-class _Postings(BaseModel):
+class SearchTerm(BaseModel):
+    id = IntegerField(primary_key=True)  # given by the writer (index_terms.TermIds), never reused
+    field = IntegerField()
     term = TextField()
-    doc = IntegerField()
-    tf = FloatField()
+    df = IntegerField()
 
     class Meta:
-        primary_key = CompositeKey("term", "doc")
+        indexes = ((("field", "term"), True),)
 
 
-class SearchWord(_Postings):
-    pass
-
-
-class SearchGram(_Postings):
-    pass
-
-
-class SearchPinyin(_Postings):
-    pass
-
-
-class SearchTag(BaseModel):
-    tag = TextField()
-    doc = IntegerField()
+class SearchPost(BaseModel):
+    term = IntegerField()
+    first_doc = IntegerField()
+    data = BlobField()
 
     class Meta:
-        primary_key = CompositeKey("tag", "doc")
+        primary_key = CompositeKey("term", "first_doc")
 
 
 class SearchVocab(BaseModel):
@@ -119,19 +91,15 @@ class SearchStat(BaseModel):
     value = AnyValueField(null=True)
 
 
-SearchDoc.add_index(SearchDoc.index(SearchDoc.doc, name="search_doc_uncut").where(SearchDoc.words.is_null()))
+SearchDoc.add_index(SearchDoc.index(SearchDoc.doc, name="search_doc_uncut").where(SearchDoc.terms.is_null()))
 
 INDEX_MODELS = (
     ChangeLog,
     SearchDoc,
     SearchText,
-    SearchSegment,
-    SearchDirty,
     SearchMeta,
-    SearchWord,
-    SearchGram,
-    SearchPinyin,
-    SearchTag,
+    SearchTerm,
+    SearchPost,
     SearchVocab,
     SearchCode,
     SearchStat,

@@ -103,7 +103,7 @@ def _v4(conn) -> None:
     _run_script(conn, _V4)
     from .search.index_vocab import stub_all  # the vocabulary rules live with the index
 
-    stub_all(conn)
+    stub_all(conn, tags_column=True)
 
 
 # v5: the index also holds pinyin readings (search/pinyin.py) and folds
@@ -118,9 +118,27 @@ CREATE TABLE "search_pinyin" ("term" TEXT NOT NULL, "doc" INTEGER NOT NULL, "tf"
 
 def _v5(conn) -> None:
     _run_script(conn, _V5)
-    from .search.indexer import reset  # the index's own rules
+    # Emptied to stubs, as search.indexer.reset did at schema 5.
+    for table in (*_V5_INDEX, "search_tag", "search_vocab", "search_code", "search_meta", "search_text", "search_doc"):
+        conn.execute(f'DELETE FROM "{table}"')
+    conn.execute("DELETE FROM search_stat WHERE name != 'epoch'")
+    from .search.index_vocab import stub_all
 
-    reset(conn)
+    stub_all(conn, tags_column=True)
+
+
+_V5_INDEX = ("search_word", "search_gram", "search_pinyin", "search_segment", "search_dirty")
+
+
+# v6: a compact index (search/indexer.py says why and what it measured): postings as
+# varint blocks per term id (search_post) against a vocabulary of terms (search_term),
+# each memory's bags as a term list instead of three JSON copies. Converted from the old
+# rows in this one transaction (search/index_upgrade.py); nothing is cut again. db.migrate
+# then VACUUMs the file once, so the room the old rows took goes back to the disk.
+def _v6(conn) -> None:
+    from .search.index_upgrade import upgrade_sqlite
+
+    upgrade_sqlite(conn)
 
 
 # (version, step): step(conn) upgrades from version-1 to version.
@@ -130,5 +148,7 @@ MIGRATIONS: list[tuple[int, Callable]] = [
     (3, _v3),
     (4, _v4),
     (5, _v5),
+    (6, _v6),
 ]
+VACUUM_BELOW = 6  # a file upgraded from below this version is VACUUMed once after the upgrade
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -83,7 +83,7 @@ def migrate(db: PgDatabase, url: str) -> int:
         current = found
         if current == 0:
             pg_schema.create(db)
-            current = pg_schema.BASELINE
+            current = pg_schema.MODELS_VERSION
         for step_version, step in pg_schema.STEPS:
             if step_version > current:
                 step(conn)

@@ -9,9 +9,10 @@ Written by hand here, because SQLite gives them for free or peewee cannot expres
 - the change-feed trigger (plpgsql), which also wakes listeners with NOTIFY;
 - instr(text, text), SQLite's built-in, which the search index's SQL calls.
 
-The schema starts at BASELINE (the SQLite version the models described when PostgreSQL
+The schema started at BASELINE (the SQLite version the models described when PostgreSQL
 support came); a later SQLite migration needs its PostgreSQL step in STEPS as well
-(tests/core/test_pg_schema.py fails until it has one).
+(tests/core/test_pg_backend.py fails until it has one). A new database is created from
+the models as they are now, at MODELS_VERSION; STEPS bring older databases there.
 """
 
 from __future__ import annotations
@@ -24,8 +25,35 @@ BASELINE = 5
 VERSION_TABLE = "memdesk_schema"
 CHANNEL = "memdesk_changes"  # LISTEN/NOTIFY channel of the change feed
 
-# (version, step): step(conn) upgrades a PostgreSQL store from version-1 (none yet).
-STEPS: list[tuple[int, Callable]] = []
+
+def _v6(conn) -> None:
+    """SQLite's v6 (migrations._v6): the compact index, converted from the old rows."""
+    from .search.index_upgrade import OLD_TABLES, convert
+
+    conn.execute(
+        'CREATE TABLE "search_term" ("id" INTEGER NOT NULL PRIMARY KEY, "field" INTEGER NOT NULL, '
+        '"term" TEXT NOT NULL, "df" INTEGER NOT NULL)'
+    )
+    conn.execute('CREATE UNIQUE INDEX "search_term_field_term" ON "search_term" ("field", "term")')
+    conn.execute(
+        'CREATE TABLE "search_post" ("term" INTEGER NOT NULL, "first_doc" INTEGER NOT NULL, '
+        '"data" BYTEA NOT NULL, PRIMARY KEY ("term", "first_doc"))'
+    )
+    conn.execute(
+        'CREATE TABLE "search_doc6" ("doc" INTEGER NOT NULL PRIMARY KEY, "memory_id" TEXT NOT NULL UNIQUE, '
+        '"terms" BYTEA, "vocab" TEXT NOT NULL, "ehash" TEXT, "key" BYTEA)'
+    )
+    convert(conn)
+    conn.execute('DROP TABLE "search_doc"')
+    conn.execute('ALTER TABLE "search_doc6" RENAME TO "search_doc"')
+    conn.execute('CREATE INDEX "search_doc_uncut" ON "search_doc" ("doc") WHERE "terms" IS NULL')
+    for table in OLD_TABLES:
+        conn.execute(f'DROP TABLE "{table}"')
+
+
+# (version, step): step(conn) upgrades a PostgreSQL store from version-1.
+STEPS: list[tuple[int, Callable]] = [(6, _v6)]
+MODELS_VERSION = STEPS[-1][0]  # what the models describe
 
 _FEED_FUNCTION = f"""
 CREATE FUNCTION memdesk_log_change() RETURNS trigger LANGUAGE plpgsql AS $body$
@@ -78,7 +106,7 @@ def version(conn) -> int | None:
 
 
 def create(db) -> None:
-    """The whole schema at BASELINE, inside the caller's transaction."""
+    """The whole schema at MODELS_VERSION, inside the caller's transaction."""
     conn = db.connection()
     conn.execute(f'CREATE TABLE "{VERSION_TABLE}" ("version" INTEGER NOT NULL)')
     tables = [*models.ALL_MODELS, *index_models.INDEX_MODELS]
@@ -88,7 +116,7 @@ def create(db) -> None:
         conn.execute(statement)
     if conn.execute("SELECT to_regprocedure('instr(text, text)')").fetchone()[0] is None:
         conn.execute(_INSTR)
-    conn.execute(f'INSERT INTO "{VERSION_TABLE}" ("version") VALUES (?)', (BASELINE,))
+    conn.execute(f'INSERT INTO "{VERSION_TABLE}" ("version") VALUES (?)', (MODELS_VERSION,))
     from .search.index_vocab import stub_all  # the index's starting rows, as SQLite's v4/v5 steps leave them
 
     stub_all(conn)

@@ -89,7 +89,7 @@ def stale_ids(model_id: str) -> list[str]:
     # A memory's index entry, once cut, holds the hash of the text it was cut from (written
     # in the same transaction as the text): compared in SQL. Hashing every text here took
     # 1.1 s and +140 MB at 100k memories.
-    cut = SearchDoc.words.is_null(False) & SearchDoc.ehash.is_null(False)
+    cut = SearchDoc.terms.is_null(False) & SearchDoc.ehash.is_null(False)
     compared = (
         Memory.select(Memory.id)
         .join(SearchDoc, on=(SearchDoc.memory_id == Memory.id))
@@ -102,7 +102,7 @@ def stale_ids(model_id: str) -> list[str]:
         Memory.select(Memory.id, Memory.title, Memory.content, MemoryVector.text_hash)
         .join(SearchDoc, JOIN.LEFT_OUTER, on=(SearchDoc.memory_id == Memory.id))
         .join(MemoryVector, JOIN.LEFT_OUTER, on=vector)
-        .where(live & (SearchDoc.doc.is_null() | SearchDoc.words.is_null() | SearchDoc.ehash.is_null()))
+        .where(live & (SearchDoc.doc.is_null() | SearchDoc.terms.is_null() | SearchDoc.ehash.is_null()))
         .tuples()
     )
     stale = {memory_id for (memory_id,) in compared.iterator()}

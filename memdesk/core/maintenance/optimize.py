@@ -29,17 +29,12 @@ def optimize(store, *, cancel, progress, **_) -> TaskReport:
 
 
 def compact_search(store, *, cancel, progress, **_) -> TaskReport:
-    """Common terms' postings into blobs again (search/index_segments.py), when writes since
-    the last compaction left memories whose blob entries are read from the rows instead."""
-    from ..search import index_segments
+    """Postings blocks that removals left part-empty, written again full (search/index_terms.py)."""
+    from ..search import index_terms
 
     progress(0, 1)
     check(cancel, "search index")
-    conn = store.connection()
-    dirty = len(index_segments.dirty_docs(conn))
-    terms = None
-    if index_segments.worth_compacting(conn) and (dirty or not index_segments.has_segments(conn)):
-        with store.write():
-            terms = index_segments.compact(store.connection())
+    with store.write():
+        terms = index_terms.reblock(store.connection())
     progress(1, 1)
-    return TaskReport("search_index", counts={"changed_memories": dirty, "compacted_terms": terms or 0})
+    return TaskReport("search_index", counts={"compacted_terms": terms})

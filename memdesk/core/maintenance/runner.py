@@ -55,7 +55,7 @@ TASKS: dict[str, tuple[Callable[..., TaskReport], str]] = {
     "duplicates": (duplicates.find_duplicates, "report exact duplicates"),
     "reembed": (_reembed, "embed memories whose vectors are missing or stale (needs a model)"),
     "consolidate": (consolidation.find_proposals, "propose merges of near-duplicates for review"),
-    "search_index": (optimize.compact_search, "compact the search index's common terms"),
+    "search_index": (optimize.compact_search, "rewrite the search index's part-empty postings blocks"),
     "prune_feed": (_prune_feed, "drop old change-feed rows (windows behind them reload)"),
     "optimize": (optimize.optimize, "refresh SQLite's statistics"),
 }

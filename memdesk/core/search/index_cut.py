@@ -19,35 +19,27 @@ _worker_tokenizer: Tokenizer | None = None  # the parent's, inherited by forked 
 
 class Terms(NamedTuple):
     """A memory's term bags (words, character pairs, pinyin readings), whole weights as ints,
-    the same bags as the compact JSON search_doc keeps, and the rest of its search_doc row
-    that comes from its text alone: its searchable text, the hash of its embedded text and
-    its cut key (made here: in a worker process when the cut runs in one, off the writing
-    process's time)."""
+    and the rest of its search_doc row that comes from its text alone: its searchable text,
+    the hash of its embedded text and its cut key (made here: in a worker process when the
+    cut runs in one, off the writing process's time)."""
 
     words: dict[str, float]
     grams: dict[str, float]
     pinyin: dict[str, float]
-    bags: tuple[str, str, str]
     text: str
     ehash: str
-    key: str
+    key: bytes
 
 
-def cut_key(record: MemoryText) -> str:
+def cut_key(record: MemoryText) -> bytes:
     """What a memory's cut depends on, field by field (the joined text cannot tell
     a title from the start of the content)."""
     fields = [record.title, record.content, record.summary, list(record.tags), record.group]
-    return hashlib.blake2b(json.dumps(fields, ensure_ascii=False).encode("utf-8"), digest_size=12).hexdigest()
+    return hashlib.blake2b(json.dumps(fields, ensure_ascii=False).encode("utf-8"), digest_size=12).digest()
 
 
 def _whole(terms: dict[str, float]) -> dict[str, float]:
     return {t: int(v) if v == int(v) else v for t, v in terms.items()}
-
-
-def bag_json(terms: dict) -> str:
-    """A term bag as compact JSON (whole counts without ".0": three bags a memory make up
-    most of search_doc)."""
-    return json.dumps(terms, ensure_ascii=False, separators=(",", ":"))
 
 
 def cut_one(job: tuple[Tokenizer | None, MemoryText, frozenset[str]], text: str | None = None) -> Terms:
@@ -59,7 +51,6 @@ def cut_one(job: tuple[Tokenizer | None, MemoryText, frozenset[str]], text: str 
     bags = _whole(words), _whole(grams), _whole(document_pinyin(words))
     return Terms(
         *bags,
-        (bag_json(bags[0]), bag_json(bags[1]), bag_json(bags[2])),
         searchable_text(record) if text is None else text,
         text_hash(embed_text(record.title, record.content)),
         cut_key(record),

@@ -1,5 +1,8 @@
-"""A memory's numeric columns as the index packs them (search_meta: ~100 bytes a memory, one
-narrow scan loads them all) and the small integer codes of persona ids and group names."""
+"""A memory's numeric columns as the index packs them (search_meta: 62 bytes a memory, one
+narrow scan loads them all) and the small integer codes of persona ids and group names.
+
+Times stay doubles (ranking reads them to the microsecond); codes, counters and the bags'
+lengths (whole numbers: index_cut) take the narrowest type that holds them exactly."""
 
 from __future__ import annotations
 
@@ -15,23 +18,23 @@ from .tokenize import normalise
 
 META = np.dtype(
     [
-        ("doc", "<i8"),
+        ("doc", "<i4"),
         ("persona", "<i4"),
         ("group", "<i4"),
-        ("type", "<i4"),
-        ("scope", "<i4"),
-        ("tier", "<i4"),
-        ("importance", "<f8"),
+        ("type", "i1"),
+        ("scope", "i1"),
+        ("tier", "i1"),
+        ("importance", "i1"),
+        ("deleted", "?"),
+        ("superseded", "?"),
         ("created", "<f8"),
         ("updated", "<f8"),
         ("expires", "<f8"),
-        ("access", "<f8"),
-        ("mention", "<f8"),
-        ("deleted", "?"),
-        ("superseded", "?"),
-        ("wlen", "<f8"),
-        ("glen", "<f8"),
-        ("plen", "<f8"),
+        ("access", "<i4"),
+        ("mention", "<i4"),
+        ("wlen", "<f4"),
+        ("glen", "<f4"),
+        ("plen", "<f4"),
     ]
 )
 
@@ -56,7 +59,7 @@ class Codes:
         return code
 
 
-_PACK = struct.Struct("<qiiiiidddddd??ddd")
+_PACK = struct.Struct("<iiibbbb??dddiifff")
 assert _PACK.size == META.itemsize
 
 
@@ -69,13 +72,64 @@ def pack_meta(doc: int, record: IndexedMemory, codes: Codes, wlen: float, glen: 
         SCOPES.index(record.scope) if record.scope in SCOPES else -1,
         TIERS.index(record.tier) if record.tier in TIERS else -1,
         record.importance,
+        record.deleted_at is not None,
+        record.superseded_by is not None,
         record.created_at.timestamp(),
         record.updated_at.timestamp(),
         _timestamp(record.expires_at),
         record.access_count,
         record.mention_count,
-        record.deleted_at is not None,
-        record.superseded_by is not None,
+        wlen,
+        glen,
+        plen,
+    )
+
+
+def lengths_of(meta: bytes) -> tuple[float, float, float]:
+    """The three bags' totals a packed row holds (wlen, glen, plen)."""
+    return _PACK.unpack(bytes(meta))[-3:]
+
+
+# search_meta's rows before schema 6 (index_upgrade repacks them): 114 bytes, doc first.
+OLD_PACK = struct.Struct("<qiiiiidddddd??ddd")
+
+
+def repack(old: bytes) -> bytes:
+    """A schema-5 search_meta row in this layout."""
+    (
+        doc,
+        persona,
+        group,
+        kind,
+        scope,
+        tier,
+        importance,
+        created,
+        updated,
+        expires,
+        access,
+        mention,
+        deleted,
+        superseded,
+        wlen,
+        glen,
+        plen,
+    ) = OLD_PACK.unpack(old)
+    return _PACK.pack(
+        doc,
+        persona,
+        group,
+        kind,
+        scope,
+        tier,
+        int(importance),
+        deleted,
+        superseded,
+        created,
+        updated,
+        expires,
+        int(access),
+        int(mention),
         wlen,
         glen,
         plen,

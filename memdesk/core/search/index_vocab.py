@@ -12,11 +12,13 @@ import sqlite3
 from collections import Counter
 from collections.abc import Iterable
 
+from .index_terms import GRAMS, doc_frequency, read
 from .indexed import MemoryText
 from .stopwords import BIGRAM_SKIP
 from .tokenize import MAX_VOCAB_LEN, has_cjk, substrings, vocabulary_terms
 
 BULK = 50  # a sync of more memories than this loads the whole vocabulary once
+READINGS_STAT = "readings"  # search_stat: the pinyin data the stored readings come from (pinyin.data_version)
 
 
 def terms_of(tags, group: str, title: str) -> list[str]:
@@ -129,9 +131,12 @@ def _above(pair: str) -> str:
     return _TOP
 
 
-def stub_all(conn: sqlite3.Connection) -> int:
+def stub_all(conn: sqlite3.Connection, *, tags_column: bool = False) -> int:
     """A row (vocabulary only, not yet cut) for every memory without one, in storage
     order; the vocabulary they bring is counted. Runs inside the caller's transaction."""
+    from .pinyin import data_version
+
+    set_stat(conn, READINGS_STAT, data_version())  # an empty index: what its readings will come from
     rows = conn.execute(
         "SELECT m.id, m.title, m.tags, m.group_name FROM memory m "
         "LEFT JOIN search_doc d ON d.memory_id = m.id WHERE d.doc IS NULL ORDER BY m.rowid"
@@ -145,13 +150,24 @@ def stub_all(conn: sqlite3.Connection) -> int:
     for n, (memory_id, title, tags, group) in enumerate(rows, start + 1):
         terms = terms_of(json.loads(tags), group, title)
         refs.update(terms)
-        stubs.append((n, memory_id, json.dumps(terms, ensure_ascii=False)))
-    conn.executemany("INSERT INTO search_doc (doc, memory_id, vocab, tags) VALUES (?, ?, ?, '[]')", stubs)
+        stubs.append((n, memory_id, compact_json(terms)))
+    # Before schema 6 search_doc held each memory's tags (migrations' v4 and v5 stub with it).
+    columns = (
+        "doc, memory_id, vocab, tags) VALUES (?, ?, ?, '[]')"
+        if tags_column
+        else "doc, memory_id, vocab) VALUES (?, ?, ?)"
+    )
+    conn.executemany(f"INSERT INTO search_doc ({columns}", stubs)
     set_last_doc(conn, start + len(rows))
     add_refs(conn, refs)
     persona_vocabulary(conn)
     bump(conn, "epoch")
     return len(rows)
+
+
+def compact_json(value) -> str:
+    """search_doc's JSON columns, without the spaces json.dumps puts in by default."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def add_refs(conn, refs: Counter) -> tuple[set[str], set[str]]:
@@ -210,10 +226,13 @@ def last_doc(conn) -> int:
 
 
 def set_last_doc(conn, doc: int) -> None:
+    set_stat(conn, "last_doc", doc)
+
+
+def set_stat(conn, name: str, value) -> None:
     conn.execute(
-        "INSERT INTO search_stat (name, value) VALUES ('last_doc', ?) "
-        "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-        (doc,),
+        "INSERT INTO search_stat (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+        (name, value),
     )
 
 
@@ -240,23 +259,18 @@ def containing(conn, terms: set[str]) -> set[int]:
             p for p in pairs if p[0] not in BIGRAM_SKIP and p[1] not in BIGRAM_SKIP and all("\u3400" <= ch for ch in p)
         ]
         if pairs:
-            # Counting stops at the rarest count so far (1,000 at first: past that a pair is
-            # common, and counting it all costs). Any pair gives the same documents.
-            fewest, rarest = 1000, pairs[0]
-            for p in dict.fromkeys(pairs):
-                n = conn.execute(
-                    "SELECT COUNT(*) FROM (SELECT 1 FROM search_gram WHERE term = ? LIMIT ?) AS hits", (p, fewest)
-                ).fetchone()[0]
-                if n < fewest:
-                    fewest, rarest = n, p
-                if not fewest:
-                    break
-            rows = conn.execute(
-                "SELECT t.doc FROM search_gram g JOIN search_text t ON t.doc = g.doc "
-                "WHERE g.term = ? AND instr(t.text, ?) > 0",
-                (rarest, term),
-            )
+            # Any pair gives the same documents; the rarest has the fewest texts to look at.
+            rarest = min(dict.fromkeys(pairs), key=lambda p: doc_frequency(conn, GRAMS, p))
+            holders = read(conn, GRAMS, rarest)[0].tolist()
+            for start in range(0, len(holders), 500):
+                chunk = holders[start : start + 500]
+                marks = ",".join("?" * len(chunk))
+                docs.update(
+                    d
+                    for (d,) in conn.execute(
+                        f"SELECT doc FROM search_text WHERE doc IN ({marks}) AND instr(text, ?) > 0", (*chunk, term)
+                    )
+                )
         else:  # the texts alone, in their own narrow table: ~10 ms per 100k memories
-            rows = conn.execute("SELECT doc FROM search_text WHERE instr(text, ?) > 0", (term,))
-        docs.update(d for (d,) in rows)
+            docs.update(d for (d,) in conn.execute("SELECT doc FROM search_text WHERE instr(text, ?) > 0", (term,)))
     return docs

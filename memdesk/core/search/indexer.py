@@ -15,27 +15,76 @@ for one CLI query. Three designs were weighed:
     database that every process must keep in step, merge and repair after a
     crash, and a native dependency in the installer; on PostgreSQL a shared
     server would have to hold it.
-(c) (chosen) Plain tables in the store: search_word, search_gram and
-    search_pinyin (term, doc) -> weighted count, WITHOUT ROWID so a term's postings are one
-    B-tree range; per memory its term bags and vocabulary (search_doc), its
-    normalised text (search_text: substring fallback, re-cuts) and its
-    numeric columns packed in ~100 bytes (search_meta: filters and ranking
-    load every memory's in one narrow scan). Written in the same transaction
-    as the memory, by whichever process writes, so it can never disagree
-    with the store. A fresh process reads the packed columns and the
-    postings of its query's terms only; scores are exactly those of the
-    in-memory index (the same BM25Field code over the same numbers), so the
-    retrieval figures do not move. The SQL is plain tables and indexes; on
-    PostgreSQL the same tables work with ON CONFLICT for INSERT OR REPLACE,
-    position() for instr() and a plain primary key for WITHOUT ROWID.
+(c) (chosen) Tables in the store, written in the same transaction as the
+    memory by whichever process writes, so the index can never disagree with
+    the store. search_post holds each term's postings as blocks of up to 256
+    (doc delta, count) varints keyed by (term id, first doc), so a write
+    rewrites only the blocks its memories fall in; search_term holds each
+    (field, term) once with an id and its document frequency; per memory,
+    search_doc holds its term list (postings_codec.py: its words, character
+    pairs and tags as term ids, in the cut's order), its vocabulary and cut
+    key, search_text its normalised text (substring fallback, re-cuts) and
+    search_meta its numeric columns packed in 62 bytes (filters and ranking
+    load every memory's in one narrow scan). A fresh process reads the packed
+    columns and its query's terms' blocks only; scores are exactly those of
+    the in-memory index (the same BM25Field code over the same numbers), so
+    the retrieval figures do not move. The same tables on PostgreSQL (bytea).
 
-Measured at 100k (bench/cold_start.py, 2026-12-01): a fresh `memdesk search`
-in 0.57 s against 0.75 s for the FTS5 anchor, 157 MB; the first MCP search
-0.53 s; the window at full quality 1.5 s, 310 MB. The index takes ~23x the
-text on disk (264 MB for 11 MB of text, pinyin readings included; postings
-are not compressed, FTS5's would be ~3x), the price of exact scores without
-a second copy of the numbers. Common terms' postings are compacted into
-blobs (index_segments.py) for stores of 30k memories and more.
+Store size (schema 6; bench/store_size.py, stores built by `memdesk import`).
+Schema 5 kept a row per (term, memory) with the term's text in each row and
+a REAL count, three JSON copies of each memory's bags, a row per (tag,
+memory), and blobs of common terms beside their rows: at 100k memories a
+332 MB file, 261 MB of it index, for 11 MB of text (FTS5 over jieba tokens
+of the same memories: 21 MB; 12.4x). At 10k: 28.8 MB, index 21.7 (12.8x).
+Layouts of the same postings, measured by store_size.py --alternatives:
+                               10k MB   100k MB
+  one row per term and block     1.5     14.5   (chosen; with search_term)
+  one blob per term, blocks in   1.6     14.3
+  one row per (term id, doc)     7.4     77.6   (schema 5's shape, ids for text)
+  FTS5 over the same terms       2.4     23.7   (contentless, detail=full)
+The row per block won: a write of one memory rewrites ~60 blocks of at most
+~500 bytes, where a blob per term rewrites a common term's whole 100 KB;
+FTS5 keeps positions we do not need, cannot give BM25 our weighted counts
+(design (a)), and deleting from it still needs each memory's terms.
+What a memory's postings are removed by (its "forward index"): its term list
+measured 12 MB at 100k as ids (7 MB without the readings) against 88 MB of
+search_doc with the JSON bags. Cutting the old text
+again instead would need the old text (the memory row is already changed
+when the index syncs) and the vocabulary and dictionaries of the old cut,
+and would cost a cut per edit or purge; kept as ids. The readings (pinyin)
+alone are worked out again from the term list's words (pinyin.py), 40% of
+the list: search_stat keeps the version of the pinyin data they come from,
+and a new one rebuilds the index (build).
+Measured 2026-12-05 (store_size.py --sizes 10000,100000; the file after a
+checkpoint, dbstat for the tables; FTS5 built in the same run):
+              db_mb  index_mb  fts5_mb  index/fts5  memory_mb  backup_mb
+  10k before   28.8    21.7      1.7      12.8x        5.8       28.8
+  10k now      12.6     5.6      1.7       3.3x        5.8        6.8
+  100k before 332.2   261.2     21.1      12.4x       58.5      332.2
+  100k now    126.9    55.8     21.1       2.6x       58.5       68.1
+At 100k the index is now search_doc 20.2 MB (term lists 7 MB, vocabulary,
+cut and embedding hashes, ids), search_post 12.8, search_text 12.3,
+search_meta 7.3, search_term 3.3. What is left of the file is the memories
+themselves (the memory table and its ten indexes: 58.5 MB for 11 MB of text;
+memory_tag 10.1) and the change feed (2.3). Not measured: 1M memories (a
+build takes hours on this machine); the index grows with the postings, as
+at 10k and 100k (2.6-3.3x FTS5).
+Speed, 2026-12-05 08:30-09:30 UTC, machine under a load of 7-14 on 2 cores
+(other helpers' tests): wall times are noise-bound, before and after an hour
+apart. cold_start 100k, before -> now: CLI 1.70 -> 2.42 s against FTS5's
+1.92 -> 2.62 (0.88 -> 0.92x), first MCP search 1.48 -> 0.85 s, window ready
+2.76 -> 2.30 s, 229 -> 228 MB, stall 45 -> 46 ms, warm p50/p95 5.5/17.3 ->
+7.8/23.9 ms. Import of 10k: 21-27 s -> 12-13 s wall (load); the writer's CPU
+3.25 -> 3.22 s, the workers' 5.3 -> 5.1. Single writes cost more CPU
+(process time, 10k store, interleaved): an add 2.9 -> 5.2 ms, an edit 3.4 ->
+6.9 ms: each of a write's ~60 terms now decodes and writes its block, where
+a row was written in C (new memories append to the last block without a
+decode). write_speed at 100k, wall: add p95 57 -> 88, edit 33 -> 61 ms,
+both far over the 20 ms goal on this loaded machine.
+
+Backups leave the index out (backup_copy.py), so a 100k backup is the store
+without its index; `memdesk copy` never copied it (the target indexes as it
+writes).
 
 Speed, 2026-12-01 07:40-07:50 UTC, the same 2-core machine under a load of
 ~6 (two other helpers' tests): wall times swing 2-5x with that load, so the
@@ -73,10 +122,11 @@ import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterable
 
+from ..backup_copy import needs_rebuild
 from .index_cut import cut_many
-from .index_segments import compact, worth_compacting
 from .index_vocab import (
     BULK,
+    READINGS_STAT,
     Vocabulary,
     add_refs,
     bump,
@@ -85,15 +135,15 @@ from .index_vocab import (
     stub_all,
     vocabulary_of,
 )
-from .index_writer import Writer, stored_docs
+from .index_writer import VOCAB, Writer, stored_docs
 from .indexed import IndexedMemory
 from .keyword import searchable_text
 from .memory_rows import memories
+from .pinyin import data_version
 from .precut import Ahead
 from .tokenize import Tokenizer
 
 BATCH = 500  # memories cut per build transaction
-COMPACT_AFTER = 2000  # memories cut in one write before it compacts the postings (index_segments)
 
 
 def sync(
@@ -118,18 +168,16 @@ def sync(
     for memory_id in ids:
         refs.update(vocab.get(memory_id, []))
         if memory_id in old:
-            refs.subtract(json.loads(old[memory_id][5]))
+            refs.subtract(json.loads(old[memory_id][VOCAB]))
     appeared, vanished = add_refs(conn, refs)
     if personas:
         more = persona_vocabulary(conn)
         appeared |= more[0]
         vanished |= more[1]
     writer = Writer(conn, tokenizer, Vocabulary(conn, whole=len(ids) > BULK))
-    cut = _write_all(writer, ids, records, old, vocab, ahead)
+    _write_all(writer, ids, records, old, vocab, ahead)
     recut = _recut_others(writer, appeared | vanished, old)
     writer.flush()
-    if cut >= COMPACT_AFTER and worth_compacting(conn):
-        compact(conn)  # a bulk write: common terms' postings as blobs again, dirty set emptied
     if recut:
         bump(conn, "epoch")  # other processes reload: memories changed without a change-feed row
     return recut
@@ -174,12 +222,12 @@ def _recut_others(writer: Writer, changed_terms: set[str], old: dict) -> int:
     fresh = memories(conn, [row[1] for row in others.values()])
     for row in others.values():
         if row[1] in fresh:
-            writer.write(fresh[row[1]], row, json.loads(row[5]), recut=True)
+            writer.write(fresh[row[1]], row, json.loads(row[VOCAB]), recut=True)
     return len(others)
 
 
 def pending(conn) -> int:
-    return conn.execute("SELECT COUNT(*) FROM search_doc WHERE words IS NULL").fetchone()[0]
+    return conn.execute("SELECT COUNT(*) FROM search_doc WHERE terms IS NULL").fetchone()[0]
 
 
 def build(
@@ -194,6 +242,10 @@ def build(
     meanwhile see every memory cut so far. Returns how many were cut.
     """
     conn = store.connection()
+    if _stale(conn):  # a restored backup (backup_copy.py), or new pinyin data (index_writer)
+        with store.write():
+            if _stale(conn):
+                reset(conn)
     total = pending(conn)
     done = 0
     while total:
@@ -205,7 +257,7 @@ def build(
             ids = [
                 i
                 for (i,) in conn.execute(
-                    "SELECT memory_id FROM search_doc WHERE words IS NULL ORDER BY doc LIMIT ?", (BATCH,)
+                    "SELECT memory_id FROM search_doc WHERE terms IS NULL ORDER BY doc LIMIT ?", (BATCH,)
                 )
             ]
             if not ids:
@@ -214,31 +266,31 @@ def build(
             bump(conn, "epoch")
         done += len(ids)
         progress(done, total)
-    if done and worth_compacting(conn):
-        with store.write():
-            compact(conn)
     progress(total, total)
     return done
+
+
+def _stale(conn) -> bool:
+    """Is the whole index to be built again from the memories?"""
+    row = conn.execute("SELECT value FROM search_stat WHERE name = ?", (READINGS_STAT,)).fetchone()
+    return needs_rebuild(conn) or row is None or row[0] != data_version()
 
 
 def reset(conn) -> int:
     """Empty the index and leave a stub per memory for ``build`` to cut (inside the
     caller's transaction; also the upgrade step when what a cut holds changes)."""
     for table in (
-        "search_word",
-        "search_gram",
-        "search_pinyin",
-        "search_tag",
+        "search_post",
+        "search_term",
         "search_vocab",
         "search_code",
         "search_meta",
         "search_text",
         "search_doc",
-        "search_segment",
-        "search_dirty",
     ):
         conn.execute(f"DELETE FROM {table}")
-    conn.execute("DELETE FROM search_stat WHERE name != 'epoch'")  # readers notice by the epoch
+    # Readers notice by the epoch; term ids are never given twice (readers keep their names).
+    conn.execute("DELETE FROM search_stat WHERE name NOT IN ('epoch', 'last_term')")
     return stub_all(conn)
 
 

@@ -161,6 +161,21 @@ def _cached_phrases(path: Path, table: dict[int, tuple[str, ...]]) -> dict[str, 
     )
 
 
+READINGS = 1  # bump when the rules above change what a word reads as
+
+
+def data_version() -> str:
+    """What a word's readings depend on: these rules and pypinyin's two tables (their
+    sizes: a new pypinyin brings new tables). The stored index derives each memory's
+    readings from its words when it removes them (index_writer), so a change here
+    means a rebuild (indexer.build)."""
+    sizes = []
+    for name in ("pinyin_dict.json", "phrases_dict.json"):
+        path = data_path(name)
+        sizes.append(str(path.stat().st_size) if path is not None else "-")
+    return f"{READINGS}/{'/'.join(sizes)}"
+
+
 def data_path(name: str = "pinyin_dict.json") -> Path | None:
     """One of pypinyin's tables (pinyin_dict.json, phrases_dict.json), found
     without importing pypinyin."""

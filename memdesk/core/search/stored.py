@@ -11,7 +11,6 @@ process is seen by the next search here.
 
 from __future__ import annotations
 
-import json
 import math
 from collections import OrderedDict
 from typing import cast
@@ -19,36 +18,36 @@ from typing import cast
 import numpy as np
 
 from ..records import MemoryRecord
-from . import index_segments as segments
+from . import index_terms
 from .bm25 import MIN_IDF, BM25Field
 from .index_vocab import Vocabulary, stat
 from .indexer import pending
 from .keyword import KeywordIndex
 from .keyword_settings import KeywordSettings
+from .pinyin import SHARED_PINYIN
+from .postings_codec import decode_terms
 from .stored_table import StoredTable
 from .substring import SubstringIndex
 from .tokenize import Tokenizer, normalise
 from .vectors import VectorIndex
 
-_BAGS = {"search_word": "words", "search_gram": "grams", "search_pinyin": "pinyin"}  # search_doc columns
 RELOAD_AFTER = 20_000  # more changed memories than this: reload every column at once
 POSTINGS_CACHE = 256  # terms whose postings stay in memory between searches
 VECTOR_BLOCK = 4096  # stored vectors read per step at start
 
 
 class StoredField(BM25Field):
-    """BM25 over one postings table; the same scoring code as the in-memory field."""
+    """BM25 over one field's postings; the same scoring code as the in-memory field."""
 
-    def __init__(self, store, table: StoredTable, name: str, length: str, *, k1: float, b: float, epsilon: float):
+    def __init__(self, store, table: StoredTable, field: int, length: str, *, k1: float, b: float, epsilon: float):
         super().__init__(k1=k1, b=b, epsilon=epsilon)
-        self.store, self.table, self.name, self.length_col = store, table, name, length
+        self.store, self.table, self.field, self.length_col = store, table, field, length
         self._cache: OrderedDict[str, tuple[np.ndarray, np.ndarray]] = OrderedDict()
         self._n = 0
         self._total = 0.0
         self._avg: float | None = None
         self._docs: dict[int, dict[str, float]] = {}
-        self._dirty: np.ndarray | None = None  # memories whose blob entries are stale (index_segments)
-        self._segments: bool | None = None  # whether any term has a blob (small stores have none)
+        self.names: dict[int, str] = {}  # term ids read so far (an id always names the same term)
 
     def reset(self, n: int, total: float, *, postings: bool = True) -> None:
         """New statistics; ``postings``: the postings changed too (else, e.g. after access
@@ -57,7 +56,6 @@ class StoredField(BM25Field):
         if postings:
             self._cache.clear()
             self._docs.clear()
-            self._dirty = self._segments = None
 
     def __len__(self) -> int:
         return self._n
@@ -76,23 +74,11 @@ class StoredField(BM25Field):
         if cached is not None:
             self._cache.move_to_end(term)
             return cached
-        conn = self.store.connection()
-        if self._segments is None:
-            self._segments = segments.has_segments(conn)
-        if self._dirty is None and self._segments:
-            self._dirty = segments.dirty_docs(conn)
-        arrays = segments.read(conn, self.name, term, self._dirty) if self._segments else None
-        if arrays is None:
-            rows = conn.execute(f"SELECT doc, tf FROM {self.name} WHERE term = ?", (term,)).fetchall()
-            table = np.array(rows, dtype=np.float64).reshape(-1, 2)
-            arrays = (table[:, 0].astype(np.int64), table[:, 1].copy())
+        arrays = index_terms.read(self.store.connection(), self.field, term)
         # Uncut or just-purged docs can sit beyond the loaded columns for a moment.
         keep = arrays[0] < self.table.size
         if not keep.all():
             arrays = (arrays[0][keep], arrays[1][keep])
-        if len(arrays[0]) > 1 and bool((np.diff(arrays[0]) < 0).any()):  # a blob plus dirty rows
-            order = np.argsort(arrays[0], kind="stable")
-            arrays = (arrays[0][order], arrays[1][order])
         self._cache[term] = arrays
         if len(self._cache) > POSTINGS_CACHE:
             self._cache.popitem(last=False)
@@ -106,10 +92,7 @@ class StoredField(BM25Field):
         # floors); one pass over the term counts, kept until the index changes.
         if self._avg is None:
             n = self._n
-            dfs = np.array(
-                [c for (c,) in self.store.connection().execute(f"SELECT COUNT(*) FROM {self.name} GROUP BY term")],
-                dtype=np.float64,
-            )
+            dfs = index_terms.frequencies(self.store.connection(), self.field)
             self._avg = 0.0 if n == 0 or len(dfs) == 0 else float(np.mean(np.log(n - dfs + 0.5) - np.log(dfs + 0.5)))
         return self._avg
 
@@ -125,13 +108,24 @@ class StoredField(BM25Field):
         slot = int(slot)
         cached = self._docs.get(slot)
         if cached is None:
-            column = _BAGS[self.name]
-            row = self.store.connection().execute(f"SELECT {column} FROM search_doc WHERE doc = ?", (slot,)).fetchone()
-            cached = json.loads(row[0]) if row and row[0] else {}
+            row = self.store.connection().execute("SELECT terms FROM search_doc WHERE doc = ?", (slot,)).fetchone()
+            cached = self.bags([row[0] if row else None])[0]
             if len(self._docs) > 512:
                 self._docs.clear()
             self._docs[slot] = cached
         return cached
+
+    def bags(self, term_lists: list) -> list[dict[str, float]]:
+        """This field's bag (term -> count, in the cut's order) of each stored term list; the
+        readings worked out from the words (a term list leaves them out: index_writer)."""
+        field = index_terms.WORDS if self.field == index_terms.PINYIN else self.field
+        decoded = [decode_terms(t)[field] for t in term_lists]
+        unknown = {int(i) for ids, _ in decoded for i in ids.tolist()} - self.names.keys()
+        if unknown:
+            self.names.update(index_terms.names(self.store.connection(), unknown))
+        names = self.names
+        bags = [{names[i]: tf for i, tf in zip(ids.tolist(), tfs.tolist())} for ids, tfs in decoded]
+        return [SHARED_PINYIN.document_terms(b) for b in bags] if field != self.field else bags
 
     def contains(self, slot: int, term: str) -> bool:
         bag = self._docs.get(int(slot))
@@ -169,11 +163,11 @@ class StoredField(BM25Field):
             self._docs.clear()
             other._docs.clear()
         marks = ",".join("?" * len(wanted))
-        for doc, words, grams in conn.execute(
-            f"SELECT doc, words, grams FROM search_doc WHERE doc IN ({marks})", wanted
-        ):
-            self._docs[doc] = json.loads(words) if words else {}
-            other._docs[doc] = json.loads(grams) if grams else {}
+        rows = conn.execute(f"SELECT doc, terms FROM search_doc WHERE doc IN ({marks})", wanted).fetchall()
+        lists = [r[1] for r in rows]
+        for (doc, _), mine, theirs in zip(rows, self.bags(lists), other.bags(lists)):
+            self._docs[doc] = mine
+            other._docs[doc] = theirs
 
 
 class StoreTokenizer:
@@ -260,13 +254,13 @@ class StoredIndex:
         self.keyword = KeywordIndex(cast(Tokenizer, StoreTokenizer(tokenizer, store)), settings)
         s = self.keyword.settings
         self.keyword.words = words = StoredField(
-            store, self.table, "search_word", "wlen", k1=s.k1, b=s.b, epsilon=s.epsilon
+            store, self.table, index_terms.WORDS, "wlen", k1=s.k1, b=s.b, epsilon=s.epsilon
         )
         self.keyword.bigrams = grams = StoredField(
-            store, self.table, "search_gram", "glen", k1=s.k1, b=s.b, epsilon=s.epsilon
+            store, self.table, index_terms.GRAMS, "glen", k1=s.k1, b=s.b, epsilon=s.epsilon
         )
         self.keyword.pinyin = pinyin = StoredField(
-            store, self.table, "search_pinyin", "plen", k1=s.k1, b=s.b, epsilon=s.epsilon
+            store, self.table, index_terms.PINYIN, "plen", k1=s.k1, b=s.b, epsilon=s.epsilon
         )
         # Kept as StoredFields (KeywordIndex types its fields as BM25Field): _stats resets them.
         self._fields = ((words, "words_len"), (grams, "grams_len"), (pinyin, "pinyin_len"))
@@ -336,7 +330,7 @@ class StoredIndex:
         conn = self.store.connection()
         matching = (
             "FROM memory_vector v JOIN search_doc d ON d.memory_id = v.memory_id "
-            "WHERE v.model_id = ? AND v.dim = ? AND v.text_hash = d.ehash AND d.words IS NOT NULL"
+            "WHERE v.model_id = ? AND v.dim = ? AND v.text_hash = d.ehash AND d.terms IS NOT NULL"
         )
         params = (vectors.model_id, vectors.dim)
         count, last = conn.execute(f"SELECT COUNT(*), MAX(d.doc) {matching}", params).fetchone()

@@ -11,6 +11,7 @@ import numpy as np
 
 from ..ids import MIN_PREFIX
 from ..records import MemoryRecord
+from . import index_terms
 from .index_meta import META
 from .memory_rows import SELECT, memory_from_row
 from .table import RecordTable
@@ -161,7 +162,7 @@ class StoredTable(RecordTable):
     def slot(self, memory_id: str) -> int | None:
         row = (
             self.store.connection()
-            .execute("SELECT doc FROM search_doc WHERE memory_id = ? AND words IS NOT NULL", (memory_id,))
+            .execute("SELECT doc FROM search_doc WHERE memory_id = ? AND terms IS NOT NULL", (memory_id,))
             .fetchone()
         )
         return row[0] if row else None
@@ -181,13 +182,14 @@ class StoredTable(RecordTable):
         conn = self.store.connection()
         if any(c in pattern for c in "*?["):
             tags = [
-                t for (t,) in conn.execute("SELECT DISTINCT tag FROM search_tag") if fnmatch.fnmatchcase(t, pattern)
+                t
+                for (t,) in conn.execute("SELECT term FROM search_term WHERE field = ?", (index_terms.TAGS,))
+                if fnmatch.fnmatchcase(t, pattern)
             ]
         else:
             tags = [pattern]
         for tag in tags:
-            rows = conn.execute("SELECT doc FROM search_tag WHERE tag = ?", (tag,)).fetchall()
-            docs = np.array([d for (d,) in rows], dtype=np.int64)
+            docs = index_terms.read(conn, index_terms.TAGS, tag)[0]
             mask[docs[docs < len(mask)]] = True
         return mask & self.col("live")
 
@@ -197,12 +199,12 @@ class StoredTable(RecordTable):
         if any(c in pattern for c in "*?["):
             rows = [
                 (d, i)
-                for d, i in conn.execute("SELECT doc, memory_id FROM search_doc WHERE words IS NOT NULL")
+                for d, i in conn.execute("SELECT doc, memory_id FROM search_doc WHERE terms IS NOT NULL")
                 if fnmatch.fnmatchcase(i, pattern)
             ]
         else:
             rows = conn.execute(
-                "SELECT doc, memory_id FROM search_doc WHERE memory_id = ? AND words IS NOT NULL", (pattern,)
+                "SELECT doc, memory_id FROM search_doc WHERE memory_id = ? AND terms IS NOT NULL", (pattern,)
             ).fetchall()
             if not rows and len(pattern) >= MIN_PREFIX:  # the 8 characters `memdesk list` prints
                 rows = conn.execute(  # substr, not LIKE: _ and % are characters of an id, and case counts

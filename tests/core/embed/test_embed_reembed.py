@@ -103,7 +103,7 @@ def test_stale_ids_are_the_memories_whose_vector_is_missing_or_from_other_text(f
     conn = store.connection()
     conn.execute("DELETE FROM memory_vector WHERE memory_id = ?", (ids[4],))
     # Not cut yet (as during an upgrade's build): one current, one whose text changed since.
-    conn.execute("UPDATE search_doc SET words = NULL, ehash = NULL WHERE memory_id IN (?, ?)", (ids[5], ids[6]))
+    conn.execute("UPDATE search_doc SET terms = NULL, ehash = NULL WHERE memory_id IN (?, ?)", (ids[5], ids[6]))
     conn.execute("UPDATE memory SET content = '明天不开会' WHERE id = ?", (ids[6],))
     have = dict(conn.execute("SELECT memory_id, text_hash FROM memory_vector WHERE model_id = ?", (emb.model_id,)))
     expected = [

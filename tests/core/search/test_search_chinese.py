@@ -244,17 +244,20 @@ def test_a_write_from_another_process_is_found_by_pinyin_in_a_fresh_process(tmp_
 
 
 def test_a_store_indexed_before_pinyin_gets_it_through_the_upgrade_build(tmp_path):
+    from memdesk.core.migrations import MIGRATIONS
+    from tests.old_index import MEMORY_COLUMNS, memory_row
+
     path = tmp_path / "v4.db"
-    store = Store.open(path)
-    coffee = store.add(content="每天喝咖啡").added[0]
-    store.add(content="飲料")
-    store.close()
-    # What schema 4 left: the index cut without pinyin readings or script folding.
+    # What schema 4 left: memories, and an index that had not cut them with pinyin readings.
     conn = sqlite3.connect(str(path), isolation_level=None)
-    conn.execute("DROP TABLE search_pinyin")
-    conn.execute("ALTER TABLE search_doc DROP COLUMN pinyin")
+    for _, step in MIGRATIONS[:3]:
+        step(conn)
+    rows = [memory_row(1, content="每天喝咖啡"), memory_row(4, content="飲料")]
+    conn.executemany(f"INSERT INTO memory ({MEMORY_COLUMNS}) VALUES ({','.join('?' * 25)})", rows)
+    MIGRATIONS[3][1](conn)
     conn.execute("PRAGMA user_version = 4")
     conn.close()
+    coffee = rows[0][0]
     store = Store.open(path)
     assert pending(store.connection()) == 2
     engine = SearchEngine(store)

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from memdesk.core.search import SearchEngine
 from memdesk.core.search.index_meta import META
 from memdesk.core.search.indexer import pending, rebuild
+from memdesk.core.search.postings_codec import decode_blocks, decode_terms
 from memdesk.core.store import Store
 from tests.index_mix import apply, operation
 
@@ -29,13 +30,15 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def snapshot(store: Store) -> dict:
-    """Everything the index holds, keyed by memory id and names (not doc numbers or codes)."""
+    """Everything the index holds, keyed by memory id and names (not doc numbers, codes or
+    term ids): each memory's bags in their order, each term's postings and frequency."""
     conn = store.connection()
     names = {(k, c): n for k, n, c in conn.execute("SELECT kind, name, code FROM search_code")}
     ids = dict(conn.execute("SELECT doc, memory_id FROM search_doc"))
+    terms = {i: (f, t) for i, f, t in conn.execute("SELECT id, field, term FROM search_term")}
     docs = {}
-    for memory_id, text, words, grams, vocab, tags, ehash, meta, pinyin in conn.execute(
-        "SELECT d.memory_id, t.text, d.words, d.grams, d.vocab, d.tags, d.ehash || d.key, m.meta, d.pinyin "
+    for memory_id, text, term_list, vocab, ehash, key, meta in conn.execute(
+        "SELECT d.memory_id, t.text, d.terms, d.vocab, d.ehash, d.key, m.meta "
         "FROM search_doc d LEFT JOIN search_meta m ON m.doc = d.doc LEFT JOIN search_text t ON t.doc = d.doc"
     ):
         row = np.frombuffer(meta, dtype=META)[0] if meta is not None else None
@@ -51,30 +54,37 @@ def snapshot(store: Store) -> dict:
                 ),
             )
         )
+        bags = [
+            [(terms[i], tf) for i, tf in zip(bag_ids.tolist(), tfs.tolist())]
+            for bag_ids, tfs in decode_terms(term_list)
+        ]
         docs[memory_id] = (
             text,
-            json.loads(words or "{}"),
-            json.loads(grams or "{}"),
+            bags,
             sorted(json.loads(vocab)),
-            json.loads(tags),
             ehash,
+            key,
             columns,
-            json.loads(pinyin or "{}"),
+            term_list is None,
         )
-    postings = {
-        table: sorted((t, ids[d], tf) for t, d, tf in conn.execute(f"SELECT term, doc, tf FROM {table}"))
-        for table in ("search_word", "search_gram", "search_pinyin")
-    }
+    postings: dict = {}
+    for term_id, first, data in conn.execute("SELECT term, first_doc, data FROM search_post"):
+        got, tfs = decode_blocks([(first, data)])
+        assert int(got[0]) == first
+        postings.setdefault(terms[term_id], []).extend((ids[d], tf) for d, tf in zip(got.tolist(), tfs.tolist()))
+    frequencies = {(f, t): df for f, t, df in conn.execute("SELECT field, term, df FROM search_term")}
+    assert frequencies == {term: len(p) for term, p in postings.items()}  # no term without postings
     stats = dict(
-        conn.execute("SELECT name, value FROM search_stat WHERE name NOT IN ('epoch', 'postings', 'last_doc')")
+        conn.execute(
+            "SELECT name, value FROM search_stat WHERE name NOT IN ('epoch', 'postings', 'last_doc', 'last_term')"
+        )
     )
     for name in ("docs", "words_len", "grams_len", "pinyin_len"):
         stats[name] = round(float(stats.get(name, 0)), 6)
     return {
         "docs": docs,
-        "postings": postings,
+        "postings": {term: sorted(p) for term, p in postings.items()},
         "stats": stats,
-        "tags": sorted((t, ids[d]) for t, d in conn.execute("SELECT tag, doc FROM search_tag")),
         "vocab": dict(conn.execute("SELECT term, refs FROM search_vocab")),
     }
 
@@ -248,7 +258,7 @@ def test_a_fresh_process_searches_without_building(tmp_path):
         e = SearchEngine(s)
         e.build()
         print(len(e.search("周三 羽毛球", limit=None).hits), s.connection().execute(
-            "SELECT COUNT(*) FROM search_doc WHERE words IS NULL").fetchone()[0])
+            "SELECT COUNT(*) FROM search_doc WHERE terms IS NULL").fetchone()[0])
     """)
     found, uncut = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
@@ -386,99 +396,3 @@ def test_kill_during_an_import_leaves_store_and_index_consistent(tmp_path):
     engine.build()
     assert len(engine.search("杭州", limit=None).hits) == count
     store.close()
-
-
-def _row_postings(conn, field, term):
-    return sorted(conn.execute(f"SELECT doc, tf FROM {field} WHERE term = ?", (term,)).fetchall())
-
-
-def _blobs_now(conn):
-    from memdesk.core.search import index_segments as segments
-
-    out = {}
-    for field, term in conn.execute("SELECT field, term FROM search_segment").fetchall():
-        docs, tfs = segments.read(conn, field, term, None)
-        out[(field, term)] = list(zip(docs.tolist(), tfs.tolist()))
-    return out
-
-
-@pytest.mark.parametrize("in_max", [2000, 1])  # dirty memories looked up by doc, or by one range scan
-def test_compaction_after_writes_equals_one_from_the_rows(store, in_max, monkeypatch):
-    from memdesk.core.search import index_segments as segments
-
-    monkeypatch.setattr(segments, "IN_MAX", in_max)
-    ids = store.add_many(
-        [{"content": f"第{i}条：周末和家人去杭州西湖喝咖啡", "title": f"记录{i % 7}"} for i in range(60)]
-    ).added
-    engine = SearchEngine(store)
-    engine.build()
-    with store.write():
-        segments.compact(store.connection(), minimum=20)
-    conn = store.connection()
-    # Writes after it: edits that drop and add terms, a purge, an import of new memories that
-    # brings a term to the minimum, a restore.
-    store.update(ids[3], expected_version=None, content="改成了喝绿茶")
-    store.update(ids[4], expected_version=None, content="周末在家")
-    store.delete([ids[5]])
-    store.purge([ids[5]])
-    store.add_many([{"content": f"绿茶 {i} 周末", "title": "茶"} for i in range(25)])
-    store.delete(ids[10:50])
-    store.purge(ids[10:50])  # 杭州 falls below the minimum (17 left)
-    store.delete([ids[8]])
-    store.restore([ids[8]])
-    assert len(segments.dirty_docs(conn)) > 50
-    with store.write():
-        merged_count = segments.compact(conn, minimum=20)
-    merged = _blobs_now(conn)
-    assert not len(segments.dirty_docs(conn))
-    with store.write():
-        conn.execute("DELETE FROM search_segment")
-        fresh_count = segments.compact(conn, minimum=20)
-    fresh = _blobs_now(conn)
-    assert merged == fresh and merged_count == fresh_count == len(fresh)
-    assert any(term == "绿茶" for _, term in fresh)  # a term that reached the minimum got a blob
-    assert not any(term == "杭州" for _, term in fresh)  # one that fell below lost it
-    for (field, term), postings in fresh.items():
-        assert sorted(postings) == _row_postings(conn, field, term), term
-
-
-def test_compacted_postings_read_the_same_as_the_rows_after_later_writes(store):
-    from memdesk.core.search import index_segments as segments
-
-    ids = store.add_many(
-        [{"content": f"第{i}条：周末和家人去杭州西湖喝咖啡", "title": f"记录{i % 7}"} for i in range(60)]
-    ).added
-    engine = SearchEngine(store)
-    engine.build()
-    before = engine.search("周末 家人 咖啡", limit=None)
-    with store.write():
-        assert segments.compact(store.connection(), minimum=2) > 10
-    conn = store.connection()
-    # Writes after the compaction: an edit, a purge, a new memory, a restore.
-    store.update(ids[3], expected_version=None, content="改成了喝绿茶")
-    store.delete([ids[5]])
-    store.purge([ids[5]])
-    store.add(content="周末咖啡")
-    store.delete([ids[8]])
-    store.restore([ids[8]])
-    dirty = segments.dirty_docs(conn)
-    assert len(dirty) >= 3
-    terms = conn.execute("SELECT field, term FROM search_segment").fetchall()
-    for field, term in terms:
-        docs, tfs = segments.read(conn, field, term, dirty)
-        assert sorted(zip(docs.tolist(), tfs.tolist())) == _row_postings(conn, field, term), term
-    # A search with blobs scores exactly as one that reads the rows.
-    with_blobs = SearchEngine(store)
-    with_blobs.build()
-    a = with_blobs.search("周末 家人 咖啡", limit=None)
-    assert with_blobs._index.keyword.words._dirty is not None  # the blobs were read
-    with store.write():
-        conn.execute("DELETE FROM search_segment")
-    rows_only = SearchEngine(store)
-    rows_only.build()
-    b = rows_only.search("周末 家人 咖啡", limit=None)
-    # Same order, same scores to 1e-9: summing in another order may move the last bits, and
-    # rounding to 9 decimals flipped a digit now and then (a value at a rounding boundary).
-    assert [h.id for h in a.hits] == [h.id for h in b.hits]
-    assert max(abs(x.score - y.score) for x, y in zip(a.hits, b.hits)) <= 1e-9
-    assert ids[5] not in a.ids and len(before.hits) >= 59
