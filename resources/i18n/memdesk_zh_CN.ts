@@ -1978,16 +1978,16 @@ Database: {path}</source>
         <translation>引号里是空的</translation>
     </message>
     <message>
-        <source>{field} needs a value after it</source>
-        <translation>{field} 后面要写一个值</translation>
+        <source>{typed}{op} needs a value after it</source>
+        <translation>{typed}{op} 后面要写一个值</translation>
+    </message>
+    <message>
+        <source>{typed} has no value “{value}”; use one of {allowed}</source>
+        <translation>{typed} 没有“{value}”这一项；可用：{allowed}</translation>
     </message>
     <message>
         <source>importance is a whole number from 1 to 10, not “{value}”</source>
         <translation>重要性是 1 到 10 的整数，不能是“{value}”</translation>
-    </message>
-    <message>
-        <source>{field} has no value “{value}”; use one of {allowed}</source>
-        <translation>{field} 没有“{value}”这一项；可用：{allowed}</translation>
     </message>
     <message>
         <source>there is no filter “{typed}”; did you mean {suggestion}:?</source>
@@ -2347,66 +2347,6 @@ Database: {path}</source>
     <message>
         <source>memory {id} was changed after tool call {call}; revert that change first or edit the memory by hand (nothing was reverted)</source>
         <translation>记忆 {id} 在工具调用 {call} 之后又被修改过；请先撤销那次修改，或手动编辑该记忆（未撤销任何内容）</translation>
-    </message>
-    <message>
-        <source>“-” must be followed by the word to leave out</source>
-        <translation>“-” 后面必须紧跟要排除的词</translation>
-    </message>
-    <message>
-        <source>this quote is never closed</source>
-        <translation>这个引号没有闭合</translation>
-    </message>
-    <message>
-        <source>“)” has no matching “(”</source>
-        <translation>“)” 没有对应的 “(”</translation>
-    </message>
-    <message>
-        <source>OR needs a word on both sides</source>
-        <translation>OR 两边都需要有词</translation>
-    </message>
-    <message>
-        <source>AND needs a word on both sides</source>
-        <translation>AND 两边都需要有词</translation>
-    </message>
-    <message>
-        <source>a search word is expected here</source>
-        <translation>这里需要一个搜索词</translation>
-    </message>
-    <message>
-        <source>empty parentheses</source>
-        <translation>括号里是空的</translation>
-    </message>
-    <message>
-        <source>this “(” is never closed</source>
-        <translation>这个 “(” 没有闭合</translation>
-    </message>
-    <message>
-        <source>empty quotes</source>
-        <translation>引号里是空的</translation>
-    </message>
-    <message>
-        <source>{field}{op} needs a value</source>
-        <translation>{field}{op} 需要一个值</translation>
-    </message>
-    <message>
-        <source>importance is a whole number from 1 to 10, not {value}</source>
-        <translation>重要性是 1 到 10 的整数，不能是 {value}</translation>
-    </message>
-    <message>
-        <source>{field}:{value} is unknown; use one of {allowed}</source>
-        <translation>无法识别 {field}:{value}；请使用 {allowed} 之一</translation>
-    </message>
-    <message>
-        <source>{value} reaches back before year 1</source>
-        <translation>{value} 早于公元 1 年</translation>
-    </message>
-    <message>
-        <source>{value} is not a date (use 2024, 2024-05, 2024-05-31 or 7d)</source>
-        <translation>{value} 不是日期（可用 2024、2024-05、2024-05-31 或 7d）</translation>
-    </message>
-    <message>
-        <source>{value} is not a real date</source>
-        <translation>{value} 不是真实存在的日期</translation>
     </message>
     <message>
         <source>{path} cannot be read: {detail}</source>
