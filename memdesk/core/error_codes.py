@@ -151,7 +151,7 @@ OTHER: dict[str, str | Callable[[dict], str]] = {
     "query_needs_value": "{typed}{op} needs a value",
     "query_unknown_filter": "{typed} is not a filter; did you mean {suggestion}:?",
     "query_importance": "importance is a whole number from 1 to 10, not {value!r}",
-    "query_unknown_value": "{field}:{value} is unknown; use one of {allowed}",
+    "query_unknown_value": "{typed}:{value} is unknown; use one of {allowed}",
     "query_before_year_1": "{value!r} reaches back before year 1",
     "query_not_date": "{value!r} is not a date (use 2024, 2024-05, 2024-05-31 or 7d)",
     "query_unreal_date": "{value!r} is not a real date",

@@ -23,7 +23,7 @@ from .models import BaseModel
 
 class AnyValueField(Field):
     """SQLite's untyped column (search_stat.value holds numbers and one JSON text).
-    On PostgreSQL it is text; search/index_vocab.stat() reads numbers back from it."""
+    On PostgreSQL it is text; search/index_stats.stat() reads numbers back from it."""
 
     field_type = "TEXT"
 

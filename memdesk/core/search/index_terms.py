@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from .index_stats import set_stat, stat
 from .postings_codec import BLOCK, BLOCK_MAX, SMALL, append_to_block, decode_blocks, encode_blocks, whole_counts
 
 WORDS, GRAMS, PINYIN, TAGS = 0, 1, 2, 3  # field codes: a memory's term bags (BM25 reads the first three)
@@ -26,8 +27,6 @@ _RANGE = (
 
 
 def last_term(conn) -> int:
-    from .index_vocab import stat  # index_vocab reads this module's postings
-
     row = conn.execute("SELECT COALESCE(MAX(id), 0) FROM search_term").fetchone()
     return max(int(row[0]), int(stat(conn, "last_term")))
 
@@ -69,8 +68,6 @@ class TermIds:
 
     def finish(self) -> None:
         if self.next_id is not None:
-            from .index_vocab import set_stat
-
             set_stat(self.conn, "last_term", self.next_id - 1)
 
 

@@ -15,8 +15,9 @@ from collections import defaultdict
 import numpy as np
 
 from .index_meta import repack
+from .index_stats import set_stat
 from .index_terms import PINYIN, TermIds, apply
-from .index_vocab import READINGS_STAT, compact_json, set_stat
+from .index_vocab import READINGS_STAT, compact_json
 from .pinyin import SHARED_PINYIN, data_version
 from .postings_codec import encode_terms
 

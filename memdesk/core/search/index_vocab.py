@@ -12,6 +12,7 @@ import sqlite3
 from collections import Counter
 from collections.abc import Iterable
 
+from .index_stats import set_stat, stat
 from .index_terms import GRAMS, doc_frequency, read
 from .indexed import MemoryText
 from .stopwords import BIGRAM_SKIP
@@ -227,26 +228,6 @@ def last_doc(conn) -> int:
 
 def set_last_doc(conn, doc: int) -> None:
     set_stat(conn, "last_doc", doc)
-
-
-def set_stat(conn, name: str, value) -> None:
-    conn.execute(
-        "INSERT INTO search_stat (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-        (name, value),
-    )
-
-
-def stat(conn, name: str, default=0):
-    row = conn.execute("SELECT value FROM search_stat WHERE name = ?", (name,)).fetchone()
-    if row is None:
-        return default
-    return _number(row[0]) if isinstance(row[0], str) else row[0]
-
-
-def _number(text: str) -> int | float:
-    """A counter as PostgreSQL's text column holds it ('12', '3.5') -> the number SQLite would give."""
-    number = float(text)
-    return int(number) if number.is_integer() and "." not in text and "e" not in text.lower() else number
 
 
 def containing(conn, terms: set[str]) -> set[int]:

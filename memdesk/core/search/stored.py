@@ -20,7 +20,8 @@ import numpy as np
 from ..records import MemoryRecord
 from . import index_terms
 from .bm25 import MIN_IDF, BM25Field
-from .index_vocab import Vocabulary, stat
+from .index_stats import stat
+from .index_vocab import Vocabulary
 from .indexer import pending
 from .keyword import KeywordIndex
 from .keyword_settings import KeywordSettings

@@ -208,7 +208,7 @@ class StoredTable(RecordTable):
             ).fetchall()
             if not rows and len(pattern) >= MIN_PREFIX:  # the 8 characters `memdesk list` prints
                 rows = conn.execute(  # substr, not LIKE: _ and % are characters of an id, and case counts
-                    "SELECT doc, memory_id FROM search_doc WHERE substr(memory_id, 1, ?) = ? AND words IS NOT NULL",
+                    "SELECT doc, memory_id FROM search_doc WHERE substr(memory_id, 1, ?) = ? AND terms IS NOT NULL",
                     (len(pattern), pattern),
                 ).fetchall()
         docs = [d for d, _ in rows if d < self.size]

@@ -25,7 +25,7 @@ def _hash(record) -> str:
 def test_cli_add_and_edit_embed_with_the_active_model(db_path, tiny, models_root, capsys):
     install_model(tiny("t"), make_active=True)
     model_id = active_embedder()[0].model_id
-    assert main(["--db", str(db_path), "add", "--content", "我喜欢喝茶", "--title", "茶"]) == 0
+    assert main(["--db", str(db_path), "--create", "add", "--content", "我喜欢喝茶", "--title", "茶"]) == 0
     memory_id = capsys.readouterr().out.split()[-1]
     stored, records = _vectors(db_path, model_id)
     assert stored == {memory_id: _hash(records[memory_id])}  # embedded on add, not at maintenance
@@ -51,7 +51,7 @@ def test_an_assistants_save_embeds_by_the_same_path(db_path, tiny, models_root):
 
 
 def test_without_a_model_a_save_stores_no_vector(db_path, models_root, capsys):
-    assert main(["--db", str(db_path), "add", "--content", "我喜欢喝茶"]) == 0
+    assert main(["--db", str(db_path), "--create", "add", "--content", "我喜欢喝茶"]) == 0
     store = Store.open(db_path)
     try:
         assert store.count(state="all") == 1 and not store.stored_vectors("any", [m.id for m in store.list()])
