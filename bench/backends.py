@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from memdesk.core.feed import FeedReader  # noqa: E402
+from memdesk.core.feed.reader import FeedReader  # noqa: E402
 from memdesk.core.search import SearchEngine  # noqa: E402
 from memdesk.core.store import Store  # noqa: E402
 

@@ -21,7 +21,7 @@ so that its RSS is the window's own. Once the tree and the titles' pinyin keys a
   each from a shuffled order (Qt's sort call: keys, argsort, the view's relayout).
 - title_keys_s: the titles' pinyin keys worked out once (the work lane does it at load);
   qcollator_keys_s: the same titles' ICU keys (QCollator.sortKey, zh_CN), for the choice
-  in core/collation.py.
+  in core/search/language/collation.py.
 - search_total / search_page_ms: a search's count of every match and the time of the
   next page of 200 hits, as the table fetches it at its end.
 """

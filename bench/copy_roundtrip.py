@@ -24,9 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench._pg import pg_database  # noqa: E402
+from memdesk.core.io.transfer import copy_store, summarise  # noqa: E402
 from memdesk.core.store import Store  # noqa: E402
 from memdesk.core.tools.service import MemoryTools  # noqa: E402
-from memdesk.core.transfer import copy_store, summarise  # noqa: E402
 
 WORDS = "绿茶 咖啡 杭州 西湖 跑步 早上 项目 会议 周三 数据库 迁移 备份 Python PostgreSQL 喜欢 不喜欢 学习 日语".split()
 GROUPS = ("偏好", "工作/项目", "生活", "健康", "")

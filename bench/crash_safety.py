@@ -37,10 +37,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from memdesk.core.backup import check_integrity  # noqa: E402
+from memdesk.core.domain.times import now_utc  # noqa: E402
 from memdesk.core.maintenance.consolidation import PROPOSALS_KEY  # noqa: E402
+from memdesk.core.storage.backup import check_integrity  # noqa: E402
 from memdesk.core.store import Store  # noqa: E402
-from memdesk.core.times import now_utc  # noqa: E402
 
 CHILD = {
     "import": "from memdesk.core.store import Store\nfrom memdesk.core.io.plan import import_file\n"

@@ -80,9 +80,9 @@ def cmd_speed(args) -> None:
 def cmd_pipeline(args) -> dict:
     """Memories/s through MemDesk (store → re-embed job → vectors stored) vs onnxruntime alone
     (tokenize + session.run) on the same texts in the same batches, in the same run."""
+    from memdesk.core.domain.embedding import embed_text
     from memdesk.core.embed.onnx_embedder import length_batches
     from memdesk.core.embed.reembed import reembed
-    from memdesk.core.embedding import embed_text
     from memdesk.core.store import Store
 
     texts, _ = bench_texts(args.n)

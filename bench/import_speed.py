@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from memdesk.core.io.plan import import_file  # noqa: E402
-from memdesk.core.search import indexer, stored  # noqa: E402, F401 - see below
+from memdesk.core.search.index import indexer, stored  # noqa: E402, F401 - see below
 from memdesk.core.store import Store  # noqa: E402
 
 # The modules the write path reaches, imported before the clock starts, as they were when

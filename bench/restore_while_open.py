@@ -34,7 +34,7 @@ import anyio  # noqa: E402
 from mcp import ClientSession, StdioServerParameters  # noqa: E402
 from mcp.client.stdio import stdio_client  # noqa: E402
 
-from memdesk.core.backup import make_backup  # noqa: E402
+from memdesk.core.storage.backup import make_backup  # noqa: E402
 from memdesk.core.store import Store  # noqa: E402
 
 BEFORE_BACKUP, AFTER_BACKUP = 3, 2  # memories in the backup, and added after it

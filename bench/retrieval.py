@@ -12,7 +12,7 @@ Analysis options (not product settings): --as-of latest replays the store
 as if "now" were a day after its newest memory, so heat and freshness act
 as they would in daily use; --weights F,I,H,R overrides the final-score
 weights. The figures behind the default weights are in the docstring of
-memdesk.core.search.fusion.SearchWeights.
+memdesk.core.search.rank.fusion.SearchWeights.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from memdesk.core.domain.times import now_utc, parse_time  # noqa: E402
 from memdesk.core.search import SearchEngine, SearchWeights, Tokenizer  # noqa: E402
 from memdesk.core.store import Store  # noqa: E402
-from memdesk.core.times import now_utc, parse_time  # noqa: E402
 
 KEYS = ("R@1", "R@5", "R@10", "MRR@10", "nDCG@10")
 

@@ -41,10 +41,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from memdesk.core.records import MemoryRecord  # noqa: E402
+from memdesk.core.domain.records import MemoryRecord  # noqa: E402
+from memdesk.core.domain.times import now_utc  # noqa: E402
 from memdesk.core.search import SearchEngine, Tokenizer  # noqa: E402
 from memdesk.core.store import Store  # noqa: E402
-from memdesk.core.times import now_utc  # noqa: E402
 from tests.record_factory import make_record  # noqa: E402
 
 ENGLISH = """time person year way day thing man world life hand part child eye woman place work week case

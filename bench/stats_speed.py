@@ -24,9 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from memdesk.core.stats import overview  # noqa: E402
+from memdesk.core.domain.times import now_utc  # noqa: E402
 from memdesk.core.store import Store  # noqa: E402
-from memdesk.core.times import now_utc  # noqa: E402
+from memdesk.core.views.stats import overview  # noqa: E402
 
 
 def fill(store: Store, count: int) -> None:

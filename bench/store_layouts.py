@@ -19,7 +19,7 @@ import sqlite3
 from collections import defaultdict
 from pathlib import Path
 
-from memdesk.core.search.postings_codec import decode_blocks, encode_blocks
+from memdesk.core.search.index.postings_codec import decode_blocks, encode_blocks
 
 
 def _postings(db: Path) -> tuple[dict[int, tuple[int, str]], dict[int, list[tuple[int, bytes]]]]:

@@ -13,7 +13,7 @@ JSON files, cached in $MEMDESK_BENCH_CACHE). For each size, printed:
 - fts5_mb: the anchor, SQLite FTS5 over jieba tokens (cut_for_search) of the same
   memories' title and content, built in this run into a file of its own (its file
   size: FTS5's index and the token text it keeps);
-- backup_mb: a backup as `memdesk` makes one before an import (core/backup.py);
+- backup_mb: a backup as `memdesk` makes one before an import (core/storage/backup.py);
 - with --alternatives, the postings laid out in other ways (alternatives_mb;
   each built from the store's own postings into a file of its own): one blob per
   term, blocks inside; one row per term and block; FTS5 over the pre-cut terms.
@@ -97,7 +97,7 @@ def fts5_size(db: Path, folder: Path) -> int:
 
 
 def backup_size(db: Path, folder: Path) -> int:
-    from memdesk.core.backup import make_backup
+    from memdesk.core.storage.backup import make_backup
 
     copy = folder / "store.db"
     source, target = sqlite3.connect(str(db)), sqlite3.connect(str(copy))

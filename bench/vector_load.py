@@ -62,8 +62,8 @@ def rss_mb() -> float:
 
 
 def child(db: str) -> None:
-    from memdesk.core.search.stored import StoredIndex
-    from memdesk.core.search.tokenize import shared_tokenizer
+    from memdesk.core.search.index.stored import StoredIndex
+    from memdesk.core.search.language.tokenize import shared_tokenizer
     from memdesk.core.store import Store
 
     store = Store.open(db)

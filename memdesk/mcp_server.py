@@ -55,7 +55,7 @@ class _Handlers:
         )
 
     async def call_tool(self, ctx, params):
-        from .core.errors import MemDeskError
+        from memdesk.core.domain.errors import MemDeskError
 
         t = self.types
         self.tools.client = client_name(ctx) or self.tools.client
@@ -138,8 +138,9 @@ def serve(*, db=None, persona: str | None = None, create: bool = False) -> int:
     import anyio
     from mcp.server.stdio import stdio_server
 
-    from .core.errors import MemDeskError
-    from .core.location import require_store
+    from memdesk.core.domain.errors import MemDeskError
+    from memdesk.core.storage.location import require_store
+
     from .core.store import Store
     from .core.tools.service import MemoryTools
 
@@ -155,7 +156,8 @@ def serve(*, db=None, persona: str | None = None, create: bool = False) -> int:
     server = build_server(tools)
     # The search modules now, before the handshake: the warm-up thread then only opens the
     # index and loads jieba beside it (importing ~100 modules there too made it finish later).
-    from .core.search import engine, indexer  # noqa: F401
+    from memdesk.core.search import engine  # noqa: F401
+    from memdesk.core.search.index import indexer  # noqa: F401
 
     # The index is in the store; jieba and the synonym lists load while the client
     # shakes hands, so its first search does not wait for them.

@@ -3,7 +3,7 @@
 import multiprocessing
 import sys
 
-from memdesk.cli import main
+from memdesk.launch import main
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()  # the window imports files in a spawned child process

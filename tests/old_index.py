@@ -8,15 +8,15 @@ import json
 import sqlite3
 from collections import Counter
 
-from memdesk.core import migrations
-from memdesk.core.records import SCOPES, TIERS, TYPES
-from memdesk.core.search.index_cut import cut_one
-from memdesk.core.search.index_meta import OLD_PACK, Codes
-from memdesk.core.search.index_vocab import Vocabulary, bump, stub_all
-from memdesk.core.search.keyword import searchable_text
-from memdesk.core.search.memory_rows import memories
-from memdesk.core.search.table import GLOBAL_CODE
-from memdesk.core.search.tokenize import Tokenizer, normalise
+from memdesk.core.domain.records import SCOPES, TIERS, TYPES
+from memdesk.core.search.index.cut import cut_one
+from memdesk.core.search.index.keyword import searchable_text
+from memdesk.core.search.index.memory_rows import memories
+from memdesk.core.search.index.meta import OLD_PACK, Codes
+from memdesk.core.search.index.table import GLOBAL_CODE
+from memdesk.core.search.index.vocab import Vocabulary, bump, stub_all
+from memdesk.core.search.language.tokenize import Tokenizer, normalise
+from memdesk.core.storage import migrations
 
 MEMORY_COLUMNS = (
     "id, persona_id, group_name, title, content, summary, tags, type, scope, importance, importance_set, source, "

@@ -14,7 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-from memdesk.core.page_cache import descriptor
+from memdesk.core.storage.page_cache import descriptor
 
 SUPPORTED = sys.platform == "linux" and hasattr(os, "posix_fadvise")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from memdesk.core.records import MemoryRecord
-from memdesk.core.times import UTC
+from memdesk.core.domain.records import MemoryRecord
+from memdesk.core.domain.times import UTC
 
 NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
 

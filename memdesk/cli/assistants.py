@@ -10,14 +10,14 @@ from .output import print_json
 
 
 def cmd_mcp(args) -> int:
-    from ..mcp_server import serve
+    from memdesk.mcp_server import serve
 
     return serve(db=args.db, persona=args.persona, create=args.create)
 
 
 def cmd_tools(args, store) -> int:
-    from ..core.tools import log
-    from ..core.tools.schemas import TOOLS
+    from memdesk.core.tools import log
+    from memdesk.core.tools.schemas import TOOLS
 
     if args.tools_cmd == "schema":
         print_json(TOOLS)
@@ -43,7 +43,7 @@ def cmd_tools(args, store) -> int:
 
 
 def cmd_brief(args, store) -> int:
-    from ..core.tools.service import MemoryTools, brief_for
+    from memdesk.core.tools.service import MemoryTools, brief_for
 
     tools = MemoryTools(store, persona=args.persona, client="cli")
     brief = brief_for(tools, message=args.message, budget=args.budget, record_access=not args.preview)

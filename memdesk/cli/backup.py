@@ -1,14 +1,15 @@
 """`memdesk backup list | make | restore`: the rotating copies beside the database (on
-PostgreSQL: MemDesk exports in the user data folder, core/backup_pg.py)."""
+PostgreSQL: MemDesk exports in the user data folder, core/io/transfer/backup_pg.py)."""
 
 from __future__ import annotations
 
 import sys
 
-from ..core.backup import check_integrity, list_backups, make_backup, restore_backup
-from ..core.db import default_db_path
-from ..core.errors import MemDeskError
-from ..core.location import is_url, redact
+from memdesk.core.domain.errors import MemDeskError
+from memdesk.core.storage.backup import check_integrity, list_backups, make_backup, restore_backup
+from memdesk.core.storage.db import default_db_path
+from memdesk.core.storage.location import is_url, redact
+
 from .options import json_option
 from .output import print_json
 
@@ -22,25 +23,7 @@ def cmd_backup(args) -> int:
     db_path = Path(target).expanduser()
     backups = list_backups(db_path)
     if args.backup_cmd == "list":
-        if args.json:
-            print_json(
-                [
-                    {
-                        "index": i + 1,
-                        "path": str(b.path),
-                        "made_at": b.made_at.isoformat(),
-                        "reason": b.reason,
-                        "size": b.size,
-                    }
-                    for i, b in enumerate(backups)
-                ]
-            )
-        else:
-            for i, b in enumerate(backups, start=1):
-                print(f"{i:>3}  {b.made_at:%Y-%m-%d %H:%M:%S} UTC  {b.reason:<16} {b.size / 1024:8.0f} KB  {b.path}")
-            if not backups:
-                print(f"no backups of {db_path}", file=sys.stderr)
-        return 0
+        return _list(args, backups, none=f"no backups of {db_path}")
     if args.backup_cmd == "make":
         made = make_backup(db_path, "manual")
         print(f"backed up to {made}" if made else "nothing to back up (no database yet)")
@@ -67,8 +50,8 @@ def cmd_backup(args) -> int:
 
 
 def _pg_backup(args, url: str) -> int:
-    from ..core.backup_pg import list_export_backups, make_export_backup
-    from ..core.store import Store
+    from memdesk.core.io.transfer.backup_pg import list_export_backups, make_export_backup
+    from memdesk.core.store import Store
 
     if args.backup_cmd == "make":
         store = Store.open(url)
@@ -85,20 +68,12 @@ def _pg_backup(args, url: str) -> int:
         return 0
     backups = list_export_backups(url)
     if args.backup_cmd == "list":
-        if args.json:
-            print_json(
-                [
-                    {"index": i + 1, "path": str(b.path), "made_at": b.made_at.isoformat(), "reason": b.reason}
-                    | {"size": b.size, "format": "memdesk-export"}
-                    for i, b in enumerate(backups)
-                ]
-            )
-        else:
-            for i, b in enumerate(backups, start=1):
-                print(f"{i:>3}  {b.made_at:%Y-%m-%d %H:%M:%S} UTC  {b.reason:<16} {b.size / 1024:8.0f} KB  {b.path}")
-            if not backups:
-                print(f"no backups of {redact(url)} (make one with `memdesk backup make`)", file=sys.stderr)
-        return 0
+        return _list(
+            args,
+            backups,
+            none=f"no backups of {redact(url)} (make one with `memdesk backup make`)",
+            extra={"format": "memdesk-export"},
+        )
     raise MemDeskError(
         f"{redact(url)} is a PostgreSQL database: its backups are MemDesk exports, and restoring one over a "
         "shared database is not done in one step. Create an empty database and run "
@@ -116,3 +91,21 @@ def register(sub) -> None:
     r.add_argument("which", help="a number from `backup list`, or a backup file")
     r.add_argument("--yes", action="store_true", help="confirm")
     p.set_defaults(func=cmd_backup, needs_store=False)
+
+
+def _list(args, backups, *, none: str, extra: dict | None = None) -> int:
+    """Newest first, numbered as `backup restore N` takes them."""
+    if args.json:
+        print_json(
+            [
+                {"index": i, "path": str(b.path), "made_at": b.made_at.isoformat(), "reason": b.reason}
+                | {"size": b.size, **(extra or {})}
+                for i, b in enumerate(backups, start=1)
+            ]
+        )
+        return 0
+    for i, b in enumerate(backups, start=1):
+        print(f"{i:>3}  {b.made_at:%Y-%m-%d %H:%M:%S} UTC  {b.reason:<16} {b.size / 1024:8.0f} KB  {b.path}")
+    if not backups:
+        print(none, file=sys.stderr)
+    return 0

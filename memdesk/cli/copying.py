@@ -10,8 +10,9 @@ from pathlib import Path
 
 import peewee
 
-from ..core.errors import MemDeskError
-from ..core.location import is_url, redact, scrub
+from memdesk.core.domain.errors import MemDeskError
+from memdesk.core.storage.location import is_url, redact, scrub
+
 from .options import json_option
 from .output import fail, print_json, run_guarded
 
@@ -95,8 +96,8 @@ def _report_json(report) -> dict:
 
 
 def cmd_copy(args) -> int:
-    from ..core.store import Store
-    from ..core.transfer import copy_store
+    from memdesk.core.io.transfer import copy_store
+    from memdesk.core.store import Store
 
     try:
         source = _target(args.source, source=True)

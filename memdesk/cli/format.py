@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..core.records import MemoryRecord
-from ..core.times import to_iso
+from memdesk.core.domain.records import MemoryRecord
+from memdesk.core.domain.times import to_iso
 
 
 def width(text: str) -> int:

@@ -1,5 +1,5 @@
 """`memdesk init [PATH]`: make a new, empty store (a SQLite file, or MemDesk's tables in an empty
-PostgreSQL database). Other commands refuse a --db that does not exist (core/location.py)."""
+PostgreSQL database). Other commands refuse a --db that does not exist (core/storage/location.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 
 def cmd_init(args) -> int:
-    from ..core.location import default_target, is_url, redact
-    from ..core.store import Store
+    from memdesk.core.storage.location import default_target, is_url, redact
+    from memdesk.core.store import Store
 
     target = args.path or args.db or default_target()
     existed = is_url(target) or Path(target).expanduser().exists()

@@ -11,16 +11,9 @@ import signal
 import sys
 import threading
 
-from ..core.errors import MemDeskError
-from ..core.maintenance import (
-    TASKS,
-    dismiss,
-    keep_both,
-    last_reports,
-    merge_proposal,
-    proposals,
-    run_maintenance,
-)
+from memdesk.core.domain.errors import MemDeskError
+from memdesk.core.maintenance import TASKS, dismiss, keep_both, last_reports, merge_proposal, proposals, run_maintenance
+
 from .options import json_option
 from .output import print_json
 
@@ -50,7 +43,7 @@ def _print_report(report: dict) -> None:
 def _embedder_for(names):
     if not names or "reembed" not in names:
         return None
-    from ..core.embed import active_embedder  # local: model discovery only when asked to re-embed
+    from memdesk.core.embed import active_embedder  # local: model discovery only when asked to re-embed
 
     embedder, hint = active_embedder()
     if embedder is None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import sys
 
-from ..core.errors import MemDeskError
-from ..core.ids import resolve_memory_id
-from ..core.queries import SORTS, STATES
-from ..core.records import SCOPES, TIERS, TYPES
-from ..core.times import days_from_now, parse_time
+from memdesk.core.domain.errors import MemDeskError
+from memdesk.core.domain.records import SCOPES, TIERS, TYPES
+from memdesk.core.domain.times import days_from_now, parse_time
+from memdesk.core.views.ids import resolve_memory_id
+from memdesk.core.views.queries import SORTS, STATES
+
 from .format import memory_details, memory_line
 from .options import add_command
 from .output import print_json
@@ -56,7 +57,7 @@ def _memory_fields(args, store) -> dict:
 
 def _embed(store, changes) -> None:
     """The memory's vector now, with the active model (as an assistant's save does)."""
-    from ..core.embed import embed_written
+    from memdesk.core.embed import embed_written
 
     try:
         embed_written(store, changes)
@@ -153,7 +154,7 @@ def _apply_ids(args, store, action: str) -> int:
 
 
 def cmd_stats(args, store) -> int:
-    from ..core.stats import overview
+    from memdesk.core.views.stats import overview
 
     stats = overview(store)  # the same call the window's statistics view makes
     if args.json:

@@ -19,7 +19,7 @@ HUB_MODEL_NAMES = ("bge-small-zh-v1.5",)
 
 
 def _embed():
-    from ..core import embed
+    from memdesk.core import embed
 
     return embed
 

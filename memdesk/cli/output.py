@@ -16,7 +16,7 @@ from pathlib import Path
 
 import peewee
 
-from ..core.errors import MemDeskError
+from memdesk.core.domain.errors import MemDeskError
 
 
 def print_json(value) -> None:

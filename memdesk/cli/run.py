@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import argparse
 
-from .. import __version__
-from ..core.errors import MemDeskError
+from memdesk import __version__
+from memdesk.core.domain.errors import MemDeskError
+
 from . import assistants, backup, copying, init, maintenance, memories, model, personas, search, transfer
 from .options import add_everywhere, add_global
 from .options import finish as finish_global
@@ -28,22 +29,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv=None) -> int:
+def main(argv=None, *, without_command=None) -> int:
+    """Run one command. ``without_command(args)`` answers `memdesk` with no command (and
+    --self-test): memdesk/launch.py passes the window there; this package never imports it."""
     parser = build_parser()
     args = parser.parse_args(argv)
     finish_global(parser, args)
-    if args.self_test:
-        from ..selftest import run_self_test
-
-        return run_self_test()
-    if args.command is None:
-        from ..app import run_gui
-
-        return run_gui(db=args.db, self_test=args.self_test, create=args.create)
+    if args.self_test or args.command is None:
+        if without_command is None:
+            parser.error("give a command (`memdesk` alone opens the window)")
+        return without_command(args)
     if getattr(args, "needs_store", True) is False:
         return run_guarded(lambda: args.func(args))
-    from ..core.location import require_store
-    from ..core.store import Store
+    from memdesk.core.storage.location import require_store
+    from memdesk.core.store import Store
 
     try:
         require_store(args.db, create=args.create)

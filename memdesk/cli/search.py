@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 
-from ..core.ids import resolve_memory_id
+from memdesk.core.views.ids import resolve_memory_id
+
 from .format import memory_line, why_found, why_missing
 from .memories import persona_names
 from .options import add_command
@@ -25,8 +26,8 @@ def _index_progress(done: int, total: int) -> None:
 
 
 def cmd_search(args, store) -> int:
-    from ..core.embed import active_embedder
-    from ..core.search import SearchEngine
+    from memdesk.core.embed import active_embedder
+    from memdesk.core.search import SearchEngine
 
     # --why: resolve first (a bad id fails before the index is built); is:deleted finds the trash too
     memory_id = resolve_memory_id(store, args.why) if args.why else None

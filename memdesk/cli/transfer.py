@@ -5,13 +5,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..core.changes import Changes
-from ..core.errors import ValidationError
-from ..core.io.export import EXPORT_FORMATS, export_file, export_text
-from ..core.io.personas import Choice
-from ..core.io.plan import FORMATS, apply_import, import_workers, plan_file, plan_source
-from ..core.io.sources import read_file
-from ..core.queries import ALL, GLOBAL, means_global
+from memdesk.core.domain.changes import Changes
+from memdesk.core.domain.errors import ValidationError
+from memdesk.core.io.export import EXPORT_FORMATS, export_file, export_text
+from memdesk.core.io.personas import Choice
+from memdesk.core.io.plan import FORMATS, apply_import, import_workers, plan_file, plan_source
+from memdesk.core.io.sources import read_file
+from memdesk.core.views.queries import ALL, GLOBAL, means_global
+
 from .options import add_command
 from .output import fail, print_json
 

@@ -1,7 +1,7 @@
 """The Store: one SQLite file (or PostgreSQL database) of memories, personas, history and vectors.
 
 A thin facade: each mutation opens one short IMMEDIATE transaction, calls the
-operation in memory_ops / persona_ops and returns its Changes value. Reads
+operation in memory_writes / persona_writes and returns its Changes value. Reads
 return plain records, never peewee objects, so results may cross threads.
 Peewee gives every thread its own connection.
 
@@ -23,17 +23,20 @@ from typing import Any
 
 from peewee import SQL
 
-from . import memory_ops, models, persona_ops, queries, reconnect, vectors
-from .changes import Changes
-from .checkpoint import Checkpoints
-from .convert import memory_record, persona_record, revision_record
-from .db import default_db_path, open_database
-from .errors import NotFoundError, ValidationError
-from .ids import resolve_prefix
-from .location import display_name, is_url, redact
-from .models import Memory, Persona, Revision, Setting
-from .records import MemoryRecord, PersonaRecord, RevisionRecord
-from .store_feed import ChangeFeed, bound
+from memdesk.core.domain.changes import Changes
+from memdesk.core.domain.errors import NotFoundError, ValidationError
+from memdesk.core.domain.records import MemoryRecord, PersonaRecord, RevisionRecord
+from memdesk.core.feed.store_feed import ChangeFeed, bound
+from memdesk.core.storage import models, reconnect, vectors
+from memdesk.core.storage.checkpoint import Checkpoints
+from memdesk.core.storage.convert import memory_record, persona_record, revision_record
+from memdesk.core.storage.db import default_db_path, open_database
+from memdesk.core.storage.location import display_name, is_url, redact
+from memdesk.core.storage.models import Memory, Persona, Revision, Setting
+from memdesk.core.views import queries
+from memdesk.core.views.ids import resolve_prefix
+from memdesk.core.writes import memories as memory_writes
+from memdesk.core.writes import personas as persona_writes
 
 ALL = queries.ALL
 GLOBAL = queries.GLOBAL
@@ -76,7 +79,7 @@ class Store(ChangeFeed):
     def tokenizer(self):
         """The tokenizer writes cut new text with (the process's shared one unless set)."""
         if self._tokenizer is None:
-            from .search.tokenize import shared_tokenizer  # jieba only once something is cut
+            from memdesk.core.search.language.tokenize import shared_tokenizer  # jieba only once something is cut
 
             self._tokenizer = shared_tokenizer()
         return self._tokenizer
@@ -126,13 +129,13 @@ class Store(ChangeFeed):
         Before it commits, the search index takes in whatever the transaction
         changed (the trigger-written change feed says what), so every writer
         (window, CLI, MCP, import, maintenance) keeps it current. ``ahead``: an
-        import's cuts made before the transaction (search/precut.py).
+        import's cuts made before the transaction (search/index/precut.py).
         """
         self.bind()
         depth = getattr(self._writing, "depth", 0)
         with reconnect.gone_as_dropped(self) if self.is_postgres and depth == 0 else nullcontext(), self._db.atomic():
             if depth == 0 and self.is_postgres:
-                from .pg_db import WRITE_LOCK
+                from memdesk.core.storage.pg_db import WRITE_LOCK
 
                 self._db.execute_sql("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
                 self._writing.sent = True  # from here a dropped connection loses the write: reported (reconnect.py)
@@ -154,7 +157,7 @@ class Store(ChangeFeed):
         rows = self._db.execute_sql("SELECT memory_id, kind FROM change_log WHERE seq > ?", (marker,)).fetchall()
         if not rows:
             return
-        from .search.indexer import sync  # numpy and jieba stay out of read-only processes
+        from memdesk.core.search.index.indexer import sync  # numpy and jieba stay out of read-only processes
 
         ids = [memory_id for memory_id, kind in rows if kind != "personas"]
         sync(self._db.connection(), self.tokenizer, ids, personas=len(ids) < len(rows), ahead=ahead)
@@ -249,7 +252,7 @@ class Store(ChangeFeed):
 
     @bound
     def tag_names(self) -> builtins.list[str]:
-        from .models import MemoryTag
+        from memdesk.core.storage.models import MemoryTag
 
         return [t for (t,) in MemoryTag.select(MemoryTag.tag).distinct().order_by(MemoryTag.tag).tuples()]
 
@@ -259,8 +262,8 @@ class Store(ChangeFeed):
         holding it, where other writers (the CLI's processes, the MCP server) wait: jieba for
         the index (~1 s, several on a busy machine), jieba.posseg for the automatic importance
         (as long again), the indexer's numpy. Once per process."""
-        from .maintenance.importance import score
-        from .search import indexer  # noqa: F401
+        from memdesk.core.search.index import indexer  # noqa: F401
+        from memdesk.core.search.language.importance import score
 
         self.tokenizer.warm_up()
         score("预热")
@@ -269,59 +272,59 @@ class Store(ChangeFeed):
     def add(self, **fields) -> Changes:
         self._ready_to_cut()
         with self.write():
-            return memory_ops.add(fields)
+            return memory_writes.add(fields)
 
     @bound
     def add_many(self, items: builtins.list[dict], *, source: str = "import") -> Changes:
         self._ready_to_cut()
         with self.write():
-            return memory_ops.add_many(items, source=source)
+            return memory_writes.add_many(items, source=source)
 
     @bound
     def update(self, memory_id: str, *, expected_version: int | None, reason: str = "edit", **fields) -> Changes:
         self._ready_to_cut()
         with self.write():
-            return memory_ops.update(memory_id, fields, expected_version=expected_version, reason=reason)
+            return memory_writes.update(memory_id, fields, expected_version=expected_version, reason=reason)
 
     @bound
     def delete(self, ids) -> Changes:
         with self.write():
-            return memory_ops.delete(_ids(ids))
+            return memory_writes.delete(_ids(ids))
 
     @bound
     def restore(self, ids) -> Changes:
         self._ready_to_cut()
         with self.write():
-            return memory_ops.restore(_ids(ids))
+            return memory_writes.restore(_ids(ids))
 
     @bound
     def purge(self, ids) -> Changes:
         with self.write():
-            return memory_ops.purge(_ids(ids))
+            return memory_writes.purge(_ids(ids))
 
     @bound
     def upsert(self, *, reason: str = "ai", **fields) -> Changes:
         """Update the memory with this dedup_key (and persona), else add one (seed 001)."""
         self._ready_to_cut()
         with self.write():
-            return memory_ops.upsert(fields, reason=reason)
+            return memory_writes.upsert(fields, reason=reason)
 
     @bound
     def supersede(self, old_id: str, *, new_id: str | None = None, reason: str = "supersede", **fields) -> Changes:
         self._ready_to_cut()
         with self.write():
-            return memory_ops.supersede(old_id, new_id=new_id, fields=fields, reason=reason)
+            return memory_writes.supersede(old_id, new_id=new_id, fields=fields, reason=reason)
 
     @bound
     def revert(self, memory_id: str, revision_id: int, *, expected_version: int | None) -> Changes:
         self._ready_to_cut()
         with self.write():
-            return memory_ops.revert(memory_id, revision_id, expected_version=expected_version)
+            return memory_writes.revert(memory_id, revision_id, expected_version=expected_version)
 
     @bound
     def touch(self, ids, *, mentions: bool = False) -> Changes:
         with self.write():
-            return memory_ops.touch(_ids(ids), mentions=mentions)
+            return memory_writes.touch(_ids(ids), mentions=mentions)
 
     @bound
     def clean(self, *, trash_days: int | None = None, now: datetime | None = None) -> Changes:
@@ -339,7 +342,7 @@ class Store(ChangeFeed):
 
     @bound
     def persona(self, persona_id: str) -> PersonaRecord:
-        return persona_record(persona_ops.get_row(persona_id))
+        return persona_record(persona_writes.get_row(persona_id))
 
     @bound
     def persona_by_name(self, name: str) -> PersonaRecord | None:
@@ -365,12 +368,12 @@ class Store(ChangeFeed):
     @bound
     def create_persona(self, **fields) -> tuple[str, Changes]:
         with self.write():
-            return persona_ops.create(**fields)
+            return persona_writes.create(**fields)
 
     @bound
     def update_persona(self, persona_id: str, **fields) -> Changes:
         with self.write():
-            return persona_ops.update(persona_id, **fields)
+            return persona_writes.update(persona_id, **fields)
 
     @bound
     def rename_persona(self, persona_id: str, name: str) -> Changes:
@@ -379,7 +382,7 @@ class Store(ChangeFeed):
     @bound
     def delete_persona(self, persona_id: str, *, memories: str) -> Changes:
         with self.write():
-            return persona_ops.delete(persona_id, memories=memories)
+            return persona_writes.delete(persona_id, memories=memories)
 
     # ---- vectors --------------------------------------------------------------------
     @bound

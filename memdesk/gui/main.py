@@ -14,8 +14,9 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from ..core.errors import CancelledError, CorruptDatabaseError, MemDeskError
-from ..core.search import piece_cache
+from memdesk.core.domain.errors import CancelledError, CorruptDatabaseError, MemDeskError
+from memdesk.core.search.language import piece_cache
+
 from . import i18n, icons, prefs
 from .dialogs.ask import Asker
 from .reasons import error_text
@@ -64,7 +65,8 @@ class App(QObject):
     def open(self, db=None, *, create: bool = False) -> bool:
         """Open a database (None: $MEMDESK_DB or the default, as the CLI does) and show its window.
         A file that does not exist is made only with ``create`` or when the user agrees."""
-        from ..core.db import default_db_path
+        from memdesk.core.storage.db import default_db_path
+
         from .app.session import Session
 
         if not create and not self._may_create(db):
@@ -92,8 +94,8 @@ class App(QObject):
     def _may_create(self, db) -> bool:
         """A --db (or MEMDESK_DB, or a recent file) that does not exist: ask before making a new,
         empty store there (a mistyped path must not look like the user's store emptied)."""
-        from ..core.errors import NoStoreError
-        from ..core.location import require_store
+        from memdesk.core.domain.errors import NoStoreError
+        from memdesk.core.storage.location import require_store
 
         try:
             require_store(db)
@@ -117,11 +119,11 @@ class App(QObject):
 
     def _offer_backup(self, db, error):
         """A damaged file: say so plainly and offer the newest backup (the file is kept aside)."""
-        from ..core.backup import list_backups, restore_backup
-        from ..core.db import default_db_path
-        from ..core.errors import StoreInUseError
-        from ..core.location import is_url
-        from ..core.store import Store
+        from memdesk.core.domain.errors import StoreInUseError
+        from memdesk.core.storage.backup import list_backups, restore_backup
+        from memdesk.core.storage.db import default_db_path
+        from memdesk.core.storage.location import is_url
+        from memdesk.core.store import Store
 
         path = Path(db).expanduser() if db and not is_url(db) else default_db_path()
         backups = [] if is_url(path) else list_backups(path)  # a PostgreSQL store has no file copies
@@ -155,7 +157,7 @@ class App(QObject):
         if choice != "restore":
             return None
         try:
-            restore_backup(path, newest.path)  # refused while anyone has the file open (core/sole_access.py)
+            restore_backup(path, newest.path)  # refused while anyone has the file open (core/storage/sole_access.py)
             return Store.open(path)
         except StoreInUseError as exc:
             holders = ", ".join(exc.holders) or QApplication.translate("App", "another program")

@@ -1,7 +1,7 @@
 """Why the core refused or flagged something, in the user's language, by the reason's code.
 
 The core gives every error and every import-plan reason a code and its params
-(memdesk/core/error_codes.py lists them, with the English the command line and the assistants
+(memdesk/core/domain/error_codes.py lists them, with the English the command line and the assistants
 read). Here each code has the window's wording; the params fill it in, argument and field names
 said in the user's words, the values (a key, an id, a query) as they were. An error without a
 code of its own ("message") is shown in its own words; so is anything unknown, never dropped.

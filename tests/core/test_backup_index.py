@@ -6,8 +6,8 @@ from __future__ import annotations
 import sqlite3
 from datetime import datetime, timezone
 
-from memdesk.core.backup import make_backup, restore_backup
 from memdesk.core.search import SearchEngine
+from memdesk.core.storage.backup import make_backup, restore_backup
 from memdesk.core.store import Store
 from tests.core.search.test_search_persistent import assert_equals_rebuild
 

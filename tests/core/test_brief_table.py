@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memdesk.core.brief_table import Brief, BriefTable
+from memdesk.core.views.brief_table import Brief, BriefTable
 
 IDS = st.sampled_from(["a", "b", "ab", "ba", "长id", "记忆-1", "x" * 40, "\ud800"])
 BRIEFS = st.builds(

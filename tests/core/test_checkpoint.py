@@ -1,4 +1,4 @@
-"""WAL checkpoints run in a thread of their own after commits (core/checkpoint.py), not
+"""WAL checkpoints run in a thread of their own after commits (core/storage/checkpoint.py), not
 inside the commit, and never stop an import from forking its workers."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import sqlite3
 import threading
 import time
 
-from memdesk.core import checkpoint
-from memdesk.core.parallel import can_fork
+from memdesk.core.search.index.parallel import can_fork
+from memdesk.core.storage import checkpoint
 from memdesk.core.store import Store
 
 

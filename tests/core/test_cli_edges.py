@@ -209,7 +209,7 @@ def test_every_part_of_an_explanation_has_words():
     from dataclasses import fields
 
     from memdesk.cli.format import WHY_LABELS
-    from memdesk.core.search.explain import HitExplanation
+    from memdesk.core.search.rank.explain import HitExplanation
 
     assert {f.name for f in fields(HitExplanation)} <= set(WHY_LABELS)
     assert {"keyword", "expansion", "substring", "vector", "context"} <= set(WHY_LABELS)  # ranking names

@@ -1,4 +1,4 @@
-"""Pinyin order for Chinese text (core/collation.py): what a Chinese user expects a sorted
+"""Pinyin order for Chinese text (core/search/language/collation.py): what a Chinese user expects a sorted
 list of titles, groups and personas to look like."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memdesk.core.collation import order, rank_of, sort_key
+from memdesk.core.search.language.collation import order, rank_of, sort_key
 
 
 def test_cities_sort_by_their_reading():

@@ -3,7 +3,7 @@
 import gc
 import threading
 
-from memdesk.core import collector
+from memdesk.core.views import collector
 
 
 def test_a_pause_resumes_collection_after_the_last_of_nested_and_threaded_uses():

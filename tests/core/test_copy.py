@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from memdesk.core.errors import MemDeskError
+from memdesk.core.domain.errors import MemDeskError
+from memdesk.core.io.transfer import CopyCheckError, TargetNotEmptyError, copy_store, summarise
+from memdesk.core.io.transfer.copy import counts
+from memdesk.core.io.transfer.dump import TABLES
 from memdesk.core.search import SearchEngine
 from memdesk.core.store import Store
 from memdesk.core.tools.service import MemoryTools
-from memdesk.core.transfer import CopyCheckError, TargetNotEmptyError, copy_store, summarise
-from memdesk.core.transfer.copy import counts
-from memdesk.core.transfer.dump import TABLES
 from tests.core.search.test_search_persistent import snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -165,7 +165,7 @@ def test_merge_adds_what_is_missing_and_keeps_what_the_target_has(tmp_path, pg_d
 
 
 def test_a_failed_check_rolls_the_whole_copy_back(tmp_path, monkeypatch):
-    from memdesk.core.transfer import copy as copy_module
+    from memdesk.core.io.transfer import copy as copy_module
 
     src = Store.open(tmp_path / "a.db")
     fill(src)

@@ -4,10 +4,10 @@ import sqlite3
 
 import pytest
 
-from memdesk.core.backup import list_backups, make_backup
-from memdesk.core.db import schema_version
-from memdesk.core.errors import CorruptDatabaseError, SchemaTooNewError
-from memdesk.core.migrations import LATEST_VERSION
+from memdesk.core.domain.errors import CorruptDatabaseError, SchemaTooNewError
+from memdesk.core.storage.backup import list_backups, make_backup
+from memdesk.core.storage.db import schema_version
+from memdesk.core.storage.migrations import LATEST_VERSION
 from memdesk.core.store import Store
 
 pytestmark = pytest.mark.sqlite_only  # the file itself: header, WAL, file backups
@@ -66,7 +66,7 @@ def test_restore_backup_after_damage(tmp_path):
     import subprocess
     import sys
 
-    from memdesk.core.backup import check_integrity
+    from memdesk.core.storage.backup import check_integrity
 
     path = tmp_path / "m.db"
     store = Store.open(path)

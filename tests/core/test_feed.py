@@ -5,10 +5,10 @@ import threading
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from memdesk.core import feed_prints
-from memdesk.core.feed import FeedReader, is_external, is_reload
-from memdesk.core.feed_prints import Prints
-from memdesk.core.feed_wait import waiter_for
+from memdesk.core.feed import prints as feed_prints
+from memdesk.core.feed.prints import Prints
+from memdesk.core.feed.reader import FeedReader, is_external, is_reload
+from memdesk.core.feed.wait import waiter_for
 from memdesk.core.maintenance import run_maintenance
 from memdesk.core.store import Store
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memdesk.core.errors import MemDeskError
+from memdesk.core.domain.errors import MemDeskError
 from memdesk.core.io.plan import apply_import, plan_file
 
 pytestmark = pytest.mark.slow  # fuzzing: `make test-all` runs it, bench/fuzz.sh at full size

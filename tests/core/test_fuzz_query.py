@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from memdesk.core.search.query import QuerySyntaxError, parse
+from memdesk.core.search.query.query import QuerySyntaxError, parse
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES") or (10_000 if os.environ.get("HYPOTHESIS_PROFILE") == "fuzz" else 100))
 fuzz = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))

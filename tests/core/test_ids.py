@@ -2,9 +2,9 @@
 
 import pytest
 
-from memdesk.core.errors import NotFoundError
-from memdesk.core.ids import AmbiguousIdError, resolve_memory_id
+from memdesk.core.domain.errors import NotFoundError
 from memdesk.core.store import Store
+from memdesk.core.views.ids import AmbiguousIdError, resolve_memory_id
 
 # Two memories share the prefix "abcd"; a third starts differently.
 IDS = (
@@ -91,7 +91,7 @@ def test_an_id_filter_takes_the_prefix_list_prints(db, stored):
 
 
 def test_a_persona_is_named_by_its_name_its_id_or_a_unique_prefix(db_path):
-    from memdesk.core.errors import ValidationError
+    from memdesk.core.domain.errors import ValidationError
 
     store = Store.open(db_path)
     try:

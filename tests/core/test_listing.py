@@ -1,6 +1,6 @@
 """The window's light listing (core.listing): the same facts as full records, held compactly."""
 
-from memdesk.core.listing import brief_of, load_briefs
+from memdesk.core.views.listing import brief_of, load_briefs
 
 
 def test_briefs_say_what_the_records_say_and_share_each_repeated_value(store):
@@ -29,8 +29,8 @@ def test_briefs_say_what_the_records_say_and_share_each_repeated_value(store):
 
 
 def test_the_table_holds_the_same_briefs_in_every_view(store):
-    from memdesk.core import queries
-    from memdesk.core.listing import load_table
+    from memdesk.core.views import queries
+    from memdesk.core.views.listing import load_table
 
     pid, _ = store.create_persona(name="助手", colour="#336699")
     ids = []

@@ -4,10 +4,10 @@ import sqlite3
 
 import pytest
 
-from memdesk.core import migrations
-from memdesk.core.backup import list_backups
-from memdesk.core.db import schema_version
-from memdesk.core.errors import CorruptDatabaseError
+from memdesk.core.domain.errors import CorruptDatabaseError
+from memdesk.core.storage import migrations
+from memdesk.core.storage.backup import list_backups
+from memdesk.core.storage.db import schema_version
 from memdesk.core.store import Store
 
 V1_MEMORY = (
@@ -81,8 +81,8 @@ def test_failed_step_leaves_the_file_as_it_was(tmp_path, monkeypatch):
         raise sqlite3.OperationalError("disk trouble")
 
     monkeypatch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:1] + [(2, broken)])
-    monkeypatch.setattr("memdesk.core.db.MIGRATIONS", migrations.MIGRATIONS)
-    monkeypatch.setattr("memdesk.core.db.LATEST_VERSION", 2)
+    monkeypatch.setattr("memdesk.core.storage.db.MIGRATIONS", migrations.MIGRATIONS)
+    monkeypatch.setattr("memdesk.core.storage.db.LATEST_VERSION", 2)
     with pytest.raises(CorruptDatabaseError, match="disk trouble"):
         Store.open(path)
     conn = sqlite3.connect(path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memdesk.core import ops
-from memdesk.core.errors import ConflictError
+from memdesk.core.domain.errors import ConflictError
 from memdesk.core.io.plan import plan_file
 
 
@@ -149,7 +149,7 @@ def test_saved_searches(store):
 
 
 def test_merge_joins_many_changes_once():
-    from memdesk.core.changes import Changes
+    from memdesk.core.domain.changes import Changes
 
     merged = ops.merge([Changes(added=("a",)), Changes(updated=("b", "a")), Changes(personas=True, note="x")])
     assert merged.added == ("a",) and merged.updated == ("b", "a") and merged.personas and merged.note == "x"

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from memdesk.core.page_cache import prefetch
+from memdesk.core.storage.page_cache import prefetch
 from memdesk.core.store import Store
 from tests.page_residency import SUPPORTED, evict, resident
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from memdesk.core.errors import NotFoundError, ValidationError
+from memdesk.core.domain.errors import NotFoundError, ValidationError
 
 
 @pytest.fixture

@@ -14,11 +14,11 @@ from concurrent.futures import ThreadPoolExecutor
 import psycopg
 import pytest
 
-from memdesk.core import migrations, pg_schema
-from memdesk.core.errors import DatabaseUnavailableError, SchemaTooNewError
-from memdesk.core.feed import FeedReader
-from memdesk.core.location import redact
-from memdesk.core.migrations import LATEST_VERSION
+from memdesk.core.domain.errors import DatabaseUnavailableError, SchemaTooNewError
+from memdesk.core.feed.reader import FeedReader
+from memdesk.core.storage import migrations, pg_schema
+from memdesk.core.storage.location import redact
+from memdesk.core.storage.migrations import LATEST_VERSION
 from memdesk.core.store import Store
 
 pytestmark = pytest.mark.postgresql
@@ -228,8 +228,8 @@ def own_cluster(pg_server):
 def test_a_restarted_server_is_reconnected_and_a_write_in_flight_is_whole_or_absent(
     own_cluster, pg_database, monkeypatch
 ):
-    from memdesk.core import memory_ops
-    from memdesk.core.errors import ConnectionLostError
+    from memdesk.core.domain.errors import ConnectionLostError
+    from memdesk.core.writes import memories as memory_writes
 
     store = Store.open(pg_database)
     kept = store.add(content="重启之前写的").added[0]
@@ -241,14 +241,14 @@ def test_a_restarted_server_is_reconnected_and_a_write_in_flight_is_whole_or_abs
     after = store.add(content="重启之后写的").added[0]  # failed at BEGIN, nothing sent: retried
     assert store.get(after).content == "重启之后写的"
 
-    real_add = memory_ops.add
+    real_add = memory_writes.add
 
     def add_then_crash(fields):
         changes = real_add(fields)  # the row is written inside the open transaction
         own_cluster.restart("immediate")
         return changes
 
-    monkeypatch.setattr(memory_ops, "add", add_then_crash)
+    monkeypatch.setattr(memory_writes, "add", add_then_crash)
     with pytest.raises(ConnectionLostError, match="whole or not at all"):
         store.add(content="写到一半服务器重启")
     monkeypatch.undo()

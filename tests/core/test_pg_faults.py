@@ -19,8 +19,8 @@ import psycopg
 import pytest
 from pg_cluster import Cluster, find_bin
 
-from memdesk.core.errors import ConnectionLostError
-from memdesk.core.pg_db import WRITE_LOCK
+from memdesk.core.domain.errors import ConnectionLostError
+from memdesk.core.storage.pg_db import WRITE_LOCK
 from memdesk.core.store import Store
 
 pytestmark = pytest.mark.postgresql

@@ -1,6 +1,6 @@
 """Restoring a backup never replaces a store under a process that has it open (issue 36):
 refused while any Store, in this process or another, is open on the file; nothing anyone
-writes is lost either way (core/sole_access.py says why this design)."""
+writes is lost either way (core/storage/sole_access.py says why this design)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from memdesk.core.backup import make_backup, restore_backup
-from memdesk.core.errors import StoreInUseError
+from memdesk.core.domain.errors import StoreInUseError
+from memdesk.core.storage.backup import make_backup, restore_backup
 from memdesk.core.store import Store
 
 pytestmark = pytest.mark.sqlite_only  # the file, its locks and its backups
@@ -37,7 +37,7 @@ print("done", flush=True)
 @pytest.fixture(autouse=True)
 def short_wait(monkeypatch):
     """A refused restore waits for the holders this long first (2 s in use: a CLI write ending)."""
-    from memdesk.core import sole_access
+    from memdesk.core.storage import sole_access
 
     monkeypatch.setattr(sole_access, "WAIT_S", 0.05)
 

@@ -11,9 +11,9 @@ import subprocess
 import sys
 from datetime import timedelta
 
+from memdesk.core.domain.times import now_utc
 from memdesk.core.search import SearchEngine
-from memdesk.core.stats import comparable, overview, week_start
-from memdesk.core.times import now_utc
+from memdesk.core.views.stats import comparable, overview, week_start
 
 
 def fill(store):

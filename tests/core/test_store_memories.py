@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memdesk.core.errors import ConflictError, NotFoundError, ValidationError
-from memdesk.core.times import now_utc
+from memdesk.core.domain.errors import ConflictError, NotFoundError, ValidationError
+from memdesk.core.domain.times import now_utc
 
 
 def test_add_keeps_every_field(store):
@@ -255,7 +255,7 @@ def test_a_year_before_1000_reads_back_and_sorts_by_time(store, db_path):
 
 
 def test_stored_time_is_fixed_width_and_refuses_naive_times():
-    from memdesk.core.models import stored_time
+    from memdesk.core.storage.models import stored_time
 
     early = stored_time(datetime(385, 7, 1, 12, 0, tzinfo=timezone.utc))
     late = stored_time(datetime(2024, 5, 31, 10, 30, tzinfo=timezone.utc))
@@ -272,7 +272,7 @@ _TIMES = st.datetimes(timezones=_OFFSETS, min_value=datetime(2, 1, 1), max_value
 @given(_TIMES, _TIMES)
 @settings(max_examples=300, deadline=None)
 def test_stored_times_read_back_and_sort_as_the_times_do(a, b):
-    from memdesk.core.models import UTCDateTimeField, stored_time
+    from memdesk.core.storage.models import UTCDateTimeField, stored_time
 
     field = UTCDateTimeField()
     for value in (a, b):

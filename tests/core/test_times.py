@@ -2,7 +2,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from memdesk.core.times import parse_time, to_iso
+from memdesk.core.domain.times import parse_time, to_iso
 
 EXPECTED = datetime(2009, 2, 13, 23, 31, 30, tzinfo=timezone.utc)
 

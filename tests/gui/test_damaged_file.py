@@ -1,6 +1,6 @@
 """A damaged database at start: a plain message and the newest backup offered."""
 
-from memdesk.core.backup import make_backup
+from memdesk.core.storage.backup import make_backup
 from memdesk.core.store import Store
 from memdesk.gui.main import App
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import Qt
 
-from memdesk.core.listing import load_table
+from memdesk.core.views.listing import load_table
 from memdesk.gui.browser.search_backend import LIMIT, SearchBackend
 from memdesk.gui.browser.table_model import COLUMNS, UNSORTABLE, MemoryTableModel, rows_of_place, title_ranks
 

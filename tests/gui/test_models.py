@@ -7,9 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memdesk.core.brief_table import Brief, BriefTable
 from memdesk.core.io.plan import plan_file
-from memdesk.core.listing import load_briefs, load_table
+from memdesk.core.views.brief_table import Brief, BriefTable
+from memdesk.core.views.listing import load_briefs, load_table
 from memdesk.gui.browser import tree_nodes
 from memdesk.gui.browser.tree_model import TreeModel
 from memdesk.gui.browser.tree_nodes import Tree
@@ -208,7 +208,7 @@ def test_a_replaced_tree_is_freed_without_the_collector(store):
     import gc
     import weakref
 
-    from memdesk.core import queries
+    from memdesk.core.views import queries
     from memdesk.gui.browser.tree_pane import _build_tree
 
     fill(store)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from memdesk.core.errors import DatabaseDroppedError
+from memdesk.core.domain.errors import DatabaseDroppedError
 from memdesk.core.store import Store
 
 pytestmark = pytest.mark.postgresql

@@ -161,7 +161,7 @@ def test_the_window_says_reconnecting_keeps_the_edit_and_recovers(pg_database, l
 
 WATCHER = """
 import sys, time
-from memdesk.core.feed import FeedReader
+from memdesk.core.feed.reader import FeedReader
 from memdesk.core.store import Store
 store = Store.open(sys.argv[1])
 reader = FeedReader(store)

@@ -198,7 +198,7 @@ def test_the_model_tab_says_what_semantic_search_does_and_folds_the_mirror_away(
 def test_at_800_px_in_english_the_import_message_fits_and_goes_away(launch, db_path, qtbot, tmp_path):
     import json
 
-    from memdesk.core.search.ranker import NO_EMBEDDER
+    from memdesk.core.search.rank.ranker import NO_EMBEDDER
 
     Store.open(db_path).close()
     path = tmp_path / "notes.json"

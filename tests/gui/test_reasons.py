@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from memdesk.cli import main
-from memdesk.core.error_codes import CODES, VALIDATION, english
-from memdesk.core.errors import MemDeskError, ValidationError
+from memdesk.core.domain.error_codes import CODES, VALIDATION, english
+from memdesk.core.domain.errors import MemDeskError, ValidationError
 from memdesk.core.io.plan import plan_file
 from memdesk.core.store import Store
 from memdesk.gui import i18n, reasons

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from memdesk.core.backup import make_backup
+from memdesk.core.storage.backup import make_backup
 from memdesk.core.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -220,8 +220,8 @@ def test_emptying_the_trash_asks_with_the_warning_sign_and_counts_in_words(launc
 def test_the_last_maintenance_run_reads_as_sentences_in_local_time(launch, db_path, qtbot):
     import re
 
+    from memdesk.core.domain.times import parse_time
     from memdesk.core.maintenance import last_reports
-    from memdesk.core.times import parse_time
 
     use_language("zh_CN")
     seed(db_path)

@@ -9,8 +9,8 @@ from datetime import timedelta
 
 from PySide6.QtCore import Qt
 
-from memdesk.core.stats import comparable
-from memdesk.core.times import now_utc
+from memdesk.core.domain.times import now_utc
+from memdesk.core.views.stats import comparable
 
 
 def fill(store):

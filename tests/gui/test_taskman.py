@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QCoreApplication, QThread
 
-from memdesk.core.errors import CancelledError
+from memdesk.core.domain.errors import CancelledError
 from memdesk.gui.app.taskman import TaskManager
 
 

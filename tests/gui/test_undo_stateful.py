@@ -27,11 +27,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 
 from memdesk.core import ops
-from memdesk.core.errors import MemDeskError
+from memdesk.core.domain.errors import MemDeskError
+from memdesk.core.domain.records import TYPES
+from memdesk.core.domain.times import now_utc
 from memdesk.core.io.plan import plan_file
-from memdesk.core.records import TYPES
 from memdesk.core.store import Store
-from memdesk.core.times import now_utc
 from tests.undo_state import visible_state
 
 # Left out of the comparison: access counters and times (and the version counter), as the issue says.

@@ -93,7 +93,7 @@ def test_a_large_import_is_cut_in_worker_processes_and_lands(launch, db_path, tm
     could not start ("daemonic processes are not allowed to have children")."""
     import json
 
-    from memdesk.core.parallel import MIN_ITEMS as PARALLEL_MIN
+    from memdesk.core.search.index.parallel import MIN_ITEMS as PARALLEL_MIN
 
     source = tmp_path / "many.json"
     n = PARALLEL_MIN + 50

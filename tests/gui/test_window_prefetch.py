@@ -1,4 +1,4 @@
-"""The window asks for its store file to be read ahead once it has started (core/page_cache.py)."""
+"""The window asks for its store file to be read ahead once it has started (core/storage/page_cache.py)."""
 
 from __future__ import annotations
 

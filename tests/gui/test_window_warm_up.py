@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
-from memdesk.core.search.keyword import SHARED_THESAURUS
-from memdesk.core.search.pinyin import SHARED_PINYIN
+from memdesk.core.search.index.keyword import SHARED_THESAURUS
+from memdesk.core.search.language.pinyin import SHARED_PINYIN
 from memdesk.core.store import Store
 from memdesk.gui.browser.browser_pane import WARM_UP_WAIT_MAX_MS
 

@@ -17,7 +17,7 @@ import re
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
-from ..errors import MemDeskError
+from memdesk.core.domain.errors import MemDeskError
 
 ONNX_FILE = "model.onnx"
 TOKENIZER_FILE = "tokenizer.json"

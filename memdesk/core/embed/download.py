@@ -35,8 +35,9 @@ from urllib.error import HTTPError, URLError
 from urllib.parse import quote, urlsplit
 from urllib.request import Request, urlopen
 
-from ... import __version__
-from ..errors import CancelledError, MemDeskError, ModelError
+from memdesk import __version__
+from memdesk.core.domain.errors import CancelledError, MemDeskError, ModelError
+
 from .config import (
     ONNX_FILE,
     TOKENIZER_FILE,

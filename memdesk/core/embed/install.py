@@ -20,8 +20,9 @@ from pathlib import Path, PurePosixPath
 
 import numpy as np
 
-from ..errors import MemDeskError, ModelError
-from ..zipsafe import ZipLimits, check_archive, copy_bounded
+from memdesk.core.domain.errors import MemDeskError, ModelError
+from memdesk.core.io.zipsafe import ZipLimits, check_archive, copy_bounded
+
 from .calibrate import calibrate
 from .config import (
     CONFIG_FILE,

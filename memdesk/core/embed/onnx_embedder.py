@@ -15,7 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import MemDeskError
+from memdesk.core.domain.errors import MemDeskError
+
 from .config import (
     ONNX_FILE,
     TOKENIZER_FILE,

@@ -11,7 +11,7 @@ import logging
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..errors import MemDeskError
+from memdesk.core.domain.errors import MemDeskError
 
 QUANTIZATION_LABEL = "int8-per-channel"
 

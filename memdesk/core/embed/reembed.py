@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..embedding import Embedder, embed_text, text_hash
-from ..errors import CancelledError, ModelError
+from memdesk.core.domain.embedding import Embedder, embed_text, text_hash
+from memdesk.core.domain.errors import CancelledError, ModelError
 
 DEFAULT_BATCH = 32
 

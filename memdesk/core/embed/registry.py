@@ -20,7 +20,8 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import MemDeskError
+from memdesk.core.domain.errors import MemDeskError
+
 from .config import ONNX_FILE, TOKENIZER_FILE, ModelConfig, check_name, read_config
 from .onnx_embedder import OnnxEmbedder
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 
-from ..records import SCOPES, TYPES
+from memdesk.core.domain.records import SCOPES, TYPES
 
 # Foreign types with a close MemDesk type; the original name is kept as a tag.
 _TYPE_MAP = {

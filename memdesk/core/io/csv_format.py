@@ -13,7 +13,8 @@ import csv
 import io
 import re
 
-from ..times import to_iso
+from memdesk.core.domain.times import to_iso
+
 from . import common
 
 FORMAT = "csv"

@@ -15,8 +15,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import MemDeskError
-from ..queries import ALL
+from memdesk.core.domain.errors import MemDeskError
+from memdesk.core.views.queries import ALL
+
 from . import csv_format, markdown, native, seed000
 
 EXPORT_FORMATS = ("native", "seed000", "markdown", "csv")

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 
-from ..queries import means_global
+from memdesk.core.views.queries import means_global
+
 from . import common
 
 FORMAT = "markdown"

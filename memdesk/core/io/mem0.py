@@ -20,8 +20,9 @@ import json
 import zipfile
 from pathlib import Path, PurePosixPath
 
-from .. import zipsafe
-from ..times import now_utc
+from memdesk.core.domain.times import now_utc
+from memdesk.core.io import zipsafe
+
 from . import common
 from .reading import ImportFileError, parse_json
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from ... import __version__
-from ..convert import revision_record
-from ..models import Revision
-from ..times import now_utc, to_iso
+from memdesk import __version__
+from memdesk.core.domain.times import now_utc, to_iso
+from memdesk.core.storage.convert import revision_record
+from memdesk.core.storage.models import Revision
+
 from .common import bind
 
 FORMAT = "memdesk"

@@ -18,9 +18,9 @@ import re
 import uuid
 from dataclasses import dataclass, field
 
-from .. import validation as v
-from ..errors import ValidationError
-from ..models import Persona, Setting
+from memdesk.core.domain import validation as v
+from memdesk.core.domain.errors import ValidationError
+from memdesk.core.storage.models import Persona, Setting
 
 ALIASES_KEY = "import.persona_aliases"
 _ID_LIKE = re.compile(r"^[0-9a-fA-F]{8}(-?[0-9a-fA-F]{4}){3}-?[0-9a-fA-F]{12}$|^[0-9a-fA-F-]{16,}$")

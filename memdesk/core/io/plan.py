@@ -1,14 +1,11 @@
 """Import in two steps: plan (a preview that writes nothing), then apply.
 
-The plan sorts every record into new / updated / unchanged / conflict /
-invalid (with a reason). A new record whose text is already stored (same
-content hash: same normalised text and persona) is "unchanged" with a reason
-starting "duplicate", and so is a repeat within the file. Applying backs the
-file up, then writes the whole plan in one transaction: an import is wholly
-there or wholly absent.
-
-Planning looks existing memories up in bulk (a few queries per 500 records),
-not one query per record: that is what keeps 10k records in seconds.
+The plan sorts every record into new / updated / unchanged / conflict / invalid (with a
+reason). A new record whose text is already stored (same content hash: same normalised text
+and persona) is "unchanged" with a reason starting "duplicate", and so is a repeat within the
+file. Applying backs the file up, then writes the whole plan in one transaction: an import is
+wholly there or wholly absent. Planning looks existing memories up in bulk (a few queries per
+500 records), not one query per record: that is what keeps 10k records in seconds.
 """
 
 from __future__ import annotations
@@ -23,16 +20,19 @@ from typing import cast
 
 from peewee import IntegrityError
 
-from .. import memory_ops, models, persona_ops
-from .. import validation as v
-from ..backup import make_backup
-from ..bulk_insert import insert_new
-from ..changes import Changes
-from ..error_codes import english
-from ..errors import MemDeskError, ValidationError
-from ..models import Memory, Persona
-from ..parallel import MIN_ITEMS
-from ..times import now_utc
+from memdesk.core.domain import validation as v
+from memdesk.core.domain.changes import Changes
+from memdesk.core.domain.error_codes import english
+from memdesk.core.domain.errors import MemDeskError, ValidationError
+from memdesk.core.domain.times import now_utc
+from memdesk.core.search.index.parallel import MIN_ITEMS
+from memdesk.core.storage import models
+from memdesk.core.storage.backup import make_backup
+from memdesk.core.storage.models import Memory, Persona
+from memdesk.core.writes import memories as memory_writes
+from memdesk.core.writes import personas as persona_writes
+from memdesk.core.writes.bulk_insert import insert_new
+
 from . import native, sources
 from .common import bind
 from .personas import ALIASES_KEY, Choice, Resolver, UnknownPersona, load_aliases
@@ -173,11 +173,11 @@ def _prepare(index, record, fmt, source_tag, personas: Resolver):
     persona_ref = record.pop("persona_id", None)
     raw_id = record.get("id") if isinstance(record.get("id"), str) else None
     try:
-        fields = {k: val for k, val in record.items() if k in memory_ops.IMPORTABLE and k != "persona_id"}
+        fields = {k: val for k, val in record.items() if k in memory_writes.IMPORTABLE and k != "persona_id"}
         if fmt == native.FORMAT:
             fields["importance_set"] = bool(record.get("importance_set", True))
         fields.setdefault("source", source_tag)
-        cleaned = memory_ops.clean(fields, allowed=memory_ops.IMPORTABLE)
+        cleaned = memory_writes.clean(fields, allowed=memory_writes.IMPORTABLE)
         if "content" not in cleaned:
             raise ValidationError("content", code="missing")
         cleaned["persona_id"] = personas.resolve(persona_ref)
@@ -209,7 +209,7 @@ def _existing(ids) -> dict:
     found = {}
     for chunk in _chunks(found_ids):
         for row in Memory.select().where(Memory.id.in_(chunk)):
-            found[row.id] = (memory_ops.current_values(row), row.updated_at)
+            found[row.id] = (memory_writes.current_values(row), row.updated_at)
     return found
 
 
@@ -312,12 +312,12 @@ def _same(a, b) -> bool:
 @contextmanager
 def import_workers(store, source: sources.Source, *, wanted: bool = True) -> Iterator:
     """The worker processes of a bulk import, forked as soon as its file is read so they
-    load their dictionaries while the plan is made (search/precut.py), stopped on leaving;
+    load their dictionaries while the plan is made (search/index/precut.py), stopped on leaving;
     None for a small file, where forking is not safe, or when not ``wanted`` (a dry run).
     Pass them to apply_import."""
     workers = None
     if wanted and len(source.records) >= MIN_ITEMS:
-        from ..search.precut import Workers  # jieba and the worker processes only for a bulk import
+        from memdesk.core.search.index.precut import Workers  # jieba and the worker processes only for a bulk import
 
         workers = Workers.start(store, len(source.records))
     try:
@@ -355,7 +355,7 @@ def apply_import(
     personas = {pid: f for pid, f in plan.new_personas.items() if plan.format == native.FORMAT or pid in needed}
     new_items = [item for item in todo if item.status == "new"]
     rows, tags = _new_rows([item.fields for item in new_items])
-    from ..search.precut import Ahead  # jieba and the worker processes only for a bulk import
+    from memdesk.core.search.index.precut import Ahead  # jieba and the worker processes only for a bulk import
 
     ahead = Ahead.start(store, rows, personas=[f["name"] for f in personas.values()], workers=workers)
     try:
@@ -389,12 +389,12 @@ def _write(store, plan: ImportPlan, todo: list[PlanItem], personas: dict, new: t
     for item in todo:
         if item.status != "new":
             fields = {k: val for k, val in item.fields.items() if k not in ("id", "created_at")}
-            changes = changes | memory_ops.update(
+            changes = changes | memory_writes.update(
                 cast(str, item.memory_id),
                 fields,
                 expected_version=None,
                 reason="import",
-                allowed=memory_ops.IMPORTABLE,
+                allowed=memory_writes.IMPORTABLE,
             )
     if rows:
         try:
@@ -407,10 +407,10 @@ def _write(store, plan: ImportPlan, todo: list[PlanItem], personas: dict, new: t
 
 def _new_rows(fields_list: list[dict]) -> tuple[list[dict], list[tuple[str, str]]]:
     """Rows and (memory id, tag) pairs for planned records. The plan validated them already,
-    so unlike memory_ops.add_many this does not check every field (and persona) again: at
+    so unlike memory_writes.add_many this does not check every field (and persona) again: at
     10k records that second pass cost more than the insert itself."""
     now = now_utc()
-    rows = [memory_ops.new_row(fields, now=now, estimate=False) for fields in fields_list]
+    rows = [memory_writes.new_row(fields, now=now, estimate=False) for fields in fields_list]
     tags = [(row["id"], tag) for row, fields in zip(rows, fields_list) for tag in fields.get("tags", ())]
     return rows, tags
 
@@ -423,7 +423,7 @@ def _create_persona(persona_id: str, fields: dict) -> Changes:
             extras[key] = getattr(v, key)(fields.get(key) or "")
         except ValidationError:
             extras[key] = ""
-    _, changes = persona_ops.create(
+    _, changes = persona_writes.create(
         name=fields["name"], id=persona_id, auto_save_memory=bool(fields.get("auto_save_memory", True)), **extras
     )
     return changes

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..errors import MemDeskError
+from memdesk.core.domain.errors import MemDeskError
 
 MAX_FILE_BYTES = 256 * 1024 * 1024
 

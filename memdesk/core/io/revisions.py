@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from ..models import Revision
-from ..records import REVISION_REASONS
-from ..times import now_utc, parse_time
+from memdesk.core.domain.records import REVISION_REASONS
+from memdesk.core.domain.times import now_utc, parse_time
+from memdesk.core.storage.models import Revision
 
 
 def copy_revisions(pairs) -> None:

@@ -8,9 +8,10 @@ Inbox:    proposals(store) -> [Proposal]; merge_proposal(store, id, content=...,
 Scoring:  importance_score(text) -> 1–10; importance_breakdown(text) -> points per dimension
 """
 
+from memdesk.core.search.language.importance import breakdown as importance_breakdown
+from memdesk.core.search.language.importance import score as importance_score
+
 from .consolidation import Proposal, dismiss, keep_both, merge_proposal, proposals
-from .importance import breakdown as importance_breakdown
-from .importance import score as importance_score
 from .merge import merge
 from .report import RunReport, TaskReport, last_reports
 from .runner import DEFAULT_TASKS, TASKS, run_maintenance

@@ -22,14 +22,14 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .. import vectors
-from ..changes import Changes
-from ..errors import NotFoundError
-from ..ids import resolve_prefix
-from ..io.common import bind
-from ..models import Memory
-from ..queries import state_condition
-from ..times import now_utc, to_iso
+from memdesk.core.domain.changes import Changes
+from memdesk.core.domain.errors import NotFoundError
+from memdesk.core.domain.times import now_utc, to_iso
+from memdesk.core.storage import vectors
+from memdesk.core.storage.models import Memory
+from memdesk.core.views.ids import resolve_prefix
+from memdesk.core.views.queries import state_condition
+
 from . import similarity
 from .merge import merge
 from .report import TaskReport
@@ -164,7 +164,7 @@ def find_proposals(
     **_,
 ) -> TaskReport:
     """Replace the open proposals with this run's clusters (unanswered ones found again keep their id)."""
-    bind(store)
+    store.bind()
     now = now or now_utc()
     rows = list(
         Memory.select(

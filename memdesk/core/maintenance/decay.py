@@ -1,4 +1,4 @@
-"""Recompute heat and move memories between tiers (seed 004's tiered formula, core/heat.py).
+"""Recompute heat and move memories between tiers (seed 004's tiered formula, core/domain/heat.py).
 
 Heat falls with age and rises with use: more accesses or mentions keep a
 memory warmer, never colder. Only rows whose heat or tier actually changed
@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..changes import Changes
-from ..heat import heat_and_tier
-from ..models import Memory
-from ..times import now_utc
+from memdesk.core.domain.changes import Changes
+from memdesk.core.domain.heat import heat_and_tier
+from memdesk.core.domain.times import now_utc
+from memdesk.core.storage.models import Memory
+
 from .report import TaskReport
 from .steps import batches, check
 

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 from peewee import fn
 
-from ..io.common import bind
-from ..models import Memory
-from ..queries import state_condition
-from ..times import now_utc
+from memdesk.core.domain.times import now_utc
+from memdesk.core.storage.models import Memory
+from memdesk.core.views.queries import state_condition
+
 from .report import TaskReport
 from .steps import check
 
 
 def find_groups(store, *, now=None) -> list[list[str]]:
     """Groups of ids (oldest first) of active memories sharing a content hash."""
-    bind(store)
+    store.bind()
     now = now or now_utc()
     active = state_condition("active", now)
     repeated = (

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from ..changes import Changes
-from ..errors import MemDeskError
-from ..models import Memory
-from ..queries import state_condition
-from ..times import now_utc
+from memdesk.core.domain.changes import Changes
+from memdesk.core.domain.errors import MemDeskError
+from memdesk.core.domain.times import now_utc
+from memdesk.core.storage.models import Memory
+from memdesk.core.views.queries import state_condition
+
 from .report import TaskReport
 from .steps import batches, check, ignore, never
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from .. import memory_ops
-from ..changes import Changes
-from ..errors import ValidationError
-from ..heat import heat_and_tier
-from ..models import Memory
-from ..times import now_utc
+from memdesk.core.domain.changes import Changes
+from memdesk.core.domain.errors import ValidationError
+from memdesk.core.domain.heat import heat_and_tier
+from memdesk.core.domain.times import now_utc
+from memdesk.core.storage.models import Memory
+from memdesk.core.writes import memories as memory_writes
 
 
 def _check(records: dict, ids: list[str], expected_versions: dict | None) -> list:
@@ -76,10 +76,10 @@ def merge(
         expiries = [r.expires_at for r in originals]
         if all(expiries):
             fields["expires_at"] = max(expiries)
-        changes = memory_ops.add(fields)
+        changes = memory_writes.add(fields)
         merged_id = changes.added[0]
         for original in originals:
-            changes = changes | memory_ops.supersede(original.id, new_id=merged_id, fields={}, reason="merge")
+            changes = changes | memory_writes.supersede(original.id, new_id=merged_id, fields={}, reason="merge")
         keys = {r.dedup_key for r in originals if r.dedup_key}
         use = {
             "access_count": sum(r.access_count for r in originals),

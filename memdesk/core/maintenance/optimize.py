@@ -29,8 +29,8 @@ def optimize(store, *, cancel, progress, **_) -> TaskReport:
 
 
 def compact_search(store, *, cancel, progress, **_) -> TaskReport:
-    """Postings blocks that removals left part-empty, written again full (search/index_terms.py)."""
-    from ..search import index_terms
+    """Postings blocks that removals left part-empty, written again full (search/index/terms.py)."""
+    from memdesk.core.search.index import terms as index_terms
 
     progress(0, 1)
     check(cancel, "search index")

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..changes import Changes
-from ..times import now_utc, to_iso
+from memdesk.core.domain.changes import Changes
+from memdesk.core.domain.times import now_utc, to_iso
 
 KEY = "maintenance.last_reports"
 KEEP = 20

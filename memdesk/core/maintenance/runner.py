@@ -10,15 +10,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..errors import CancelledError, MemDeskError
-from ..times import now_utc
+from memdesk.core.domain.errors import CancelledError, MemDeskError
+from memdesk.core.domain.times import now_utc
+
 from . import consolidation, decay, duplicates, expiry, importance, optimize
 from .report import RunReport, TaskReport, new_run, save_report
 from .steps import ignore, never
 
 
 def _reembed(store, *, cancel, progress, embedder=None, **_) -> TaskReport:
-    from ..embed.reembed import reembed  # local: pulls in numpy/onnx helpers only when used
+    from memdesk.core.embed.reembed import reembed  # local: pulls in numpy/onnx helpers only when used
 
     if embedder is None:
         return TaskReport("reembed", status="skipped", message="no embedding model in use")

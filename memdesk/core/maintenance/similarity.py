@@ -18,7 +18,8 @@ from collections import Counter
 
 import numpy as np
 
-from ..validation import fold
+from memdesk.core.domain.validation import fold
+
 from .steps import check
 
 _WORD = re.compile(r"[^\W_]", re.U)

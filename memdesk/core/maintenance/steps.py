@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from ..errors import CancelledError
+from memdesk.core.domain.errors import CancelledError
 
 BATCH = 500
 Cancel = Callable[[], bool]

@@ -30,7 +30,8 @@ holds the steps whose undo puts back a recorded state (merges, inbox answers, to
 reverts); base.py what they all share. Callers use the names below: ``ops.delete_memories``.
 """
 
-from ..memory_ops import EDITABLE  # noqa: F401 - callers read ops.EDITABLE
+from memdesk.core.writes.memories import EDITABLE  # noqa: F401 - callers read ops.EDITABLE
+
 from .base import (  # noqa: F401 - the package's API
     PERSONA_FIELDS,
     RESTORABLE,

@@ -9,17 +9,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 
-from .. import memory_ops
-from ..changes import Changes
-from ..errors import ConflictError, MemDeskError, NotFoundError
-from ..listing import memory_ids
-from ..memory_ops import EDITABLE, IMPORTABLE
-from ..records import MemoryRecord
+from memdesk.core.domain.changes import Changes
+from memdesk.core.domain.errors import ConflictError, MemDeskError, NotFoundError
+from memdesk.core.domain.records import MemoryRecord
+from memdesk.core.views.listing import memory_ids
+from memdesk.core.writes import memories as memory_writes
+from memdesk.core.writes.memories import EDITABLE, IMPORTABLE
 
 SAVED_SEARCHES_KEY = "gui.saved_searches"
 # What a memory's fingerprint compares (plus "in the trash"): everything a person sees or sets.
 VISIBLE = EDITABLE + ("importance_set", "superseded_by")
-# Fields an undo may write back on an existing memory (allowed by memory_ops.update).
+# Fields an undo may write back on an existing memory (allowed by memory_writes.update).
 RESTORABLE = tuple(name for name in IMPORTABLE if name not in ("id", "created_at"))
 PERSONA_FIELDS = ("name", "description", "colour", "auto_save_memory")
 ABSENT = None  # the fingerprint of a memory or persona that does not exist
@@ -147,7 +147,7 @@ def persona_memory_ids(store, persona_id: str) -> list[str]:
 def update_restorable(store, memory_id: str, fields: dict, *, expected_version=None, reason: str = "edit") -> Changes:
     """store.update that may also put back importance_set and the other stored fields an undo needs."""
     with store.write():
-        return memory_ops.update(
+        return memory_writes.update(
             memory_id, fields, expected_version=expected_version, reason=reason, allowed=RESTORABLE
         )
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from ..changes import Changes
-from ..io.personas import ALIASES_KEY
-from ..io.plan import ImportPlan, apply_import
+from memdesk.core.domain.changes import Changes
+from memdesk.core.io.personas import ALIASES_KEY
+from memdesk.core.io.plan import ImportPlan, apply_import
+
 from .base import RESTORABLE, Result, check_setting, fingerprints, persona_fingerprint, sequence
 from .memories import remove_memories, update_memories
 from .personas import delete_persona

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
-from ..changes import Changes
-from ..errors import NotFoundError
-from ..listing import memory_ids
-from ..memory_ops import EDITABLE
+from memdesk.core.domain.changes import Changes
+from memdesk.core.domain.errors import NotFoundError
+from memdesk.core.views.listing import memory_ids
+from memdesk.core.writes.memories import EDITABLE
+
 from .base import (
     ABSENT,
     Result,

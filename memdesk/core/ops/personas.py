@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..listing import memory_ids
+from memdesk.core.views.listing import memory_ids
+
 from .base import (
     ABSENT,
     PERSONA_FIELDS,

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..changes import Changes
+from memdesk.core.domain.changes import Changes
+
 from .base import (
     RESTORABLE,
     Result,
@@ -22,7 +23,7 @@ _NOT_PUT_BACK = {"access_count", "mention_count", "last_access_at", "heat", "tie
 
 
 def _recorded(store, ids, keys, calls) -> dict:
-    from ..models import ToolCall
+    from memdesk.core.storage.models import ToolCall
 
     records = store.get_many(ids)
     return {
@@ -42,7 +43,7 @@ def _left(store, state: dict) -> dict:
 
 def put_back(store, *, state: dict, expect: dict) -> Result:
     """Make memories, settings and tool-call marks what ``state`` recorded (None: absent)."""
-    from ..models import Setting, ToolCall
+    from memdesk.core.storage.models import Setting, ToolCall
 
     with store.write():
         check_memories(store, expect["memories"])
@@ -98,8 +99,8 @@ def revert_tool_call(store, *, call_id: int) -> Result:
     and clears the call's 'reverted' mark."""
     import json
 
-    from ..models import ToolCall
-    from ..tools import log
+    from memdesk.core.storage.models import ToolCall
+    from memdesk.core.tools import log
 
     row = ToolCall.get_or_none(ToolCall.id == call_id)
     ids = [e["id"] for e in json.loads(row.effects)] if row is not None else []
@@ -108,7 +109,7 @@ def revert_tool_call(store, *, call_id: int) -> Result:
 
 # ---- the review inbox (consolidation proposals) ------------------------------------------------
 def _proposal_members(store, proposal_id: str) -> list[str]:
-    from ..maintenance.consolidation import PROPOSALS_KEY
+    from memdesk.core.maintenance.consolidation import PROPOSALS_KEY
 
     for p in store.setting(PROPOSALS_KEY, []) or []:
         if isinstance(p, dict) and p.get("id") == proposal_id:
@@ -117,7 +118,7 @@ def _proposal_members(store, proposal_id: str) -> list[str]:
 
 
 def _inbox_keys():
-    from ..maintenance.consolidation import KEPT_KEY, PROPOSALS_KEY
+    from memdesk.core.maintenance.consolidation import KEPT_KEY, PROPOSALS_KEY
 
     return [PROPOSALS_KEY, KEPT_KEY]
 
@@ -125,7 +126,7 @@ def _inbox_keys():
 def merge_proposal(store, *, proposal_id: str, content: str, title: str | None = None, tags=None) -> Result:
     """Merge a proposal's memories into one (originals superseded with history); undo takes the
     merged memory away, un-supersedes the originals and puts the proposal back."""
-    from ..maintenance import merge_proposal as merge_it
+    from memdesk.core.maintenance import merge_proposal as merge_it
 
     return _recorded_step(
         store,
@@ -147,14 +148,14 @@ def _answer(store, proposal_id: str, answer) -> Result:
 
 def keep_both_proposal(store, *, proposal_id: str) -> Result:
     """These memories are different: the proposal goes and never comes back (until undone)."""
-    from ..maintenance import keep_both
+    from memdesk.core.maintenance import keep_both
 
     return _answer(store, proposal_id, keep_both)
 
 
 def dismiss_proposal(store, *, proposal_id: str) -> Result:
     """Not now: the proposal goes (a later run may find it again)."""
-    from ..maintenance import dismiss
+    from memdesk.core.maintenance import dismiss
 
     return _answer(store, proposal_id, dismiss)
 
@@ -163,7 +164,7 @@ def merge_stale_proposal(
     store, *, proposal_id: str, ids: list[str], content: str, title: str = "", tags=None
 ) -> Result:
     """Merge a proposal whose members were edited since, after the user confirmed (their current versions)."""
-    from ..maintenance import dismiss, merge
+    from memdesk.core.maintenance import dismiss, merge
 
     return _recorded_step(
         store,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..changes import Changes
+from memdesk.core.domain.changes import Changes
+
 from .base import SAVED_SEARCHES_KEY, Result, check_setting
 
 

@@ -27,29 +27,30 @@ _WHERE = {
     "SearchEngine": "engine",
     "SearchHit": "engine",
     "SearchResult": "engine",
-    "HitExplanation": "explain",
-    "MissExplanation": "explain",
-    "FUSION_ONLY": "fusion",
-    "SEED_004": "fusion",
-    "SearchWeights": "fusion",
-    "KeywordSettings": "keyword_settings",
+    "HitExplanation": "rank.explain",
+    "MissExplanation": "rank.explain",
+    "FUSION_ONLY": "rank.fusion",
+    "SEED_004": "rank.fusion",
+    "SearchWeights": "rank.fusion",
+    "KeywordSettings": "index.keyword_settings",
     "HashingEmbedder": "ngram_embedder",
-    "QuerySyntaxError": "query",
-    "parse": "query",
-    "render": "query",
-    "NO_EMBEDDER": "ranker",
-    "Tokenizer": "tokenize",
+    "QuerySyntaxError": "query.query",
+    "parse": "query.query",
+    "render": "query.query",
+    "NO_EMBEDDER": "rank.ranker",
+    "Tokenizer": "language.tokenize",
 }
 
 if TYPE_CHECKING:
+    from memdesk.core.search.index.keyword_settings import KeywordSettings
+    from memdesk.core.search.language.tokenize import Tokenizer
+    from memdesk.core.search.query.query import QuerySyntaxError, parse, render
+    from memdesk.core.search.rank.explain import HitExplanation, MissExplanation
+    from memdesk.core.search.rank.fusion import FUSION_ONLY, SEED_004, SearchWeights
+    from memdesk.core.search.rank.ranker import NO_EMBEDDER
+
     from .engine import SearchEngine, SearchHit, SearchResult
-    from .explain import HitExplanation, MissExplanation
-    from .fusion import FUSION_ONLY, SEED_004, SearchWeights
-    from .keyword_settings import KeywordSettings
     from .ngram_embedder import HashingEmbedder
-    from .query import QuerySyntaxError, parse, render
-    from .ranker import NO_EMBEDDER
-    from .tokenize import Tokenizer
 
 
 def __getattr__(name: str):

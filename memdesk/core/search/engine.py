@@ -1,7 +1,7 @@
 """SearchEngine: the index of a store, kept current, and the search itself.
 
-With a store, the index is the store's own (search/indexer.py writes it in
-every write transaction; search/stored.py reads it): ``build`` only opens it,
+With a store, the index is the store's own (search/index/indexer.py writes it in
+every write transaction; search/index/stored.py reads it): ``build`` only opens it,
 and each search first catches up with the change feed, so another process's
 write is found by the next search. Without a store (tests, benchmarks) the
 in-memory SearchIndex is built from records (``put``/``remove``); there
@@ -27,23 +27,23 @@ from typing import Any
 
 import numpy as np
 
-from ..changes import Changes
-from ..embedding import Embedder, embed_text, text_hash
-from ..errors import CancelledError
-from ..records import MemoryRecord
-from ..times import now_utc
-from .explain import MissExplanation
-from .fusion import SearchWeights
-from .hits import Explanations, SearchHit, explain_hits
-from .index import SearchIndex, vocabulary_of
-from .keyword_settings import KeywordSettings
-from .query import parse
-from .ranker import Asked, Ranking, RankInputs, rank
-from .script import available as script_folding
-from .stored import StoredIndex
-from .tokenize import Tokenizer, normalise
-from .why_not import explain_missing
-from .wordclass import function_words
+from memdesk.core.domain.changes import Changes
+from memdesk.core.domain.embedding import Embedder, embed_text, text_hash
+from memdesk.core.domain.errors import CancelledError
+from memdesk.core.domain.records import MemoryRecord
+from memdesk.core.domain.times import now_utc
+from memdesk.core.search.index.in_memory import SearchIndex, vocabulary_of
+from memdesk.core.search.index.keyword_settings import KeywordSettings
+from memdesk.core.search.index.stored import StoredIndex
+from memdesk.core.search.language.script import available as script_folding
+from memdesk.core.search.language.tokenize import Tokenizer, normalise
+from memdesk.core.search.language.wordclass import function_words
+from memdesk.core.search.query.query import parse
+from memdesk.core.search.rank.explain import MissExplanation
+from memdesk.core.search.rank.fusion import SearchWeights
+from memdesk.core.search.rank.hits import Explanations, SearchHit, explain_hits
+from memdesk.core.search.rank.ranker import Asked, Ranking, RankInputs, rank
+from memdesk.core.search.rank.why_not import explain_missing
 
 INLINE_EMBED_LIMIT = 64  # changed memories embedded in apply(); more wait for reembed()
 
@@ -137,7 +137,7 @@ class SearchEngine:
         under a second at 100k. Without one, it builds from ``records``.
         """
         if self.store is not None and records is None:
-            from .indexer import build as cut_pending
+            from memdesk.core.search.index.indexer import build as cut_pending
 
             cut_pending(self.store, cancel=cancel, progress=progress)
             if cancel():

@@ -14,14 +14,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .tokenize import normalise
+from memdesk.core.search.language.tokenize import normalise
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]+")
 _WORD = re.compile(r"[^\W_]+")
 
 
 class HashingEmbedder:
-    """Implements memdesk.core.embedding.Embedder."""
+    """Implements memdesk.core.domain.embedding.Embedder."""
 
     def __init__(self, dim: int = 256):
         self.dim = dim

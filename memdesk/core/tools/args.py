@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from ..errors import MemDeskError
+from memdesk.core.domain.errors import MemDeskError
 
 ALIASES = {
     "query": ("query", "q", "search", "text", "keyword", "keywords"),

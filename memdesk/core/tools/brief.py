@@ -20,8 +20,8 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..records import MemoryRecord
-from ..times import now_utc
+from memdesk.core.domain.records import MemoryRecord
+from memdesk.core.domain.times import now_utc
 
 DEFAULT_BUDGET = 1200
 DEFAULT_LONG = 20

@@ -11,11 +11,11 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from .. import memory_ops
-from ..changes import Changes
-from ..errors import MemDeskError, NotFoundError
-from ..models import Memory, Revision, ToolCall
-from ..times import now_utc, to_iso
+from memdesk.core.domain.changes import Changes
+from memdesk.core.domain.errors import MemDeskError, NotFoundError
+from memdesk.core.domain.times import now_utc, to_iso
+from memdesk.core.storage.models import Memory, Revision, ToolCall
+from memdesk.core.writes import memories as memory_writes
 
 
 @dataclass(frozen=True)
@@ -133,10 +133,10 @@ def revert(call_id: int) -> Changes:
             continue  # purged since: nothing left to undo
         action = effect["action"]
         if action in ("added", "restored"):
-            changes = changes | memory_ops.delete([effect["id"]])
+            changes = changes | memory_writes.delete([effect["id"]])
         elif action == "deleted":
-            changes = changes | memory_ops.restore([effect["id"]])
+            changes = changes | memory_writes.restore([effect["id"]])
         elif action == "updated" and effect.get("revision"):
-            changes = changes | memory_ops.revert(effect["id"], effect["revision"], expected_version=None)
+            changes = changes | memory_writes.revert(effect["id"], effect["revision"], expected_version=None)
     ToolCall.update(reverted_at=now_utc()).where(ToolCall.id == call_id).execute()
     return changes

@@ -6,7 +6,7 @@ Names and arguments follow seed 000 (memory_save/list/search/delete) and seed
 
 from __future__ import annotations
 
-from ..records import SCOPES, TYPES
+from memdesk.core.domain.records import SCOPES, TYPES
 
 _TAGS = {
     "description": "Tags: a list of strings, or one comma-separated string.",

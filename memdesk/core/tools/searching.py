@@ -23,12 +23,12 @@ class EngineSearch:
         self.notice = ""
 
     def _ready(self):
-        from ..search import SearchEngine
+        from memdesk.core.search import SearchEngine
 
         if self._engine is None:
             embedder = self._embedder
             if embedder is None:
-                from ..embed import active_embedder
+                from memdesk.core.embed import active_embedder
 
                 embedder, hint = active_embedder()
                 self.notice = hint or ""
@@ -49,7 +49,7 @@ class EngineSearch:
         The cutting runs outside the lock: tool calls hold a write transaction while
         they search, and each batch needs the write lock in turn.
         """
-        from ..search.indexer import build
+        from memdesk.core.search.index.indexer import build
 
         with self._lock:
             engine = self._ready()

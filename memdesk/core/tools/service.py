@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..errors import MemDeskError, ValidationError
-from ..records import MemoryRecord
-from ..times import to_iso
+from memdesk.core.domain.errors import MemDeskError, ValidationError
+from memdesk.core.domain.records import MemoryRecord
+from memdesk.core.domain.times import to_iso
+
 from . import log
 from .args import ToolError, normalise
 from .schemas import TOOL_NAMES, TOOLS, schema
@@ -109,7 +110,7 @@ class MemoryTools:
 
     def _embed_written(self, changes) -> None:
         """Vectors for what the call saved, now (as `memdesk add` does): with the search's model."""
-        from ..embed import embed_written
+        from memdesk.core.embed import embed_written
 
         searcher = self._searcher()
         try:
@@ -147,7 +148,8 @@ class MemoryTools:
 
     # ---- seed 000 ------------------------------------------------------------------------
     def _memory_save(self, args, persona_id):
-        from .. import memory_ops, validation
+        from memdesk.core.domain import validation
+        from memdesk.core.writes import memories as memory_writes
 
         content = validation.content(args["content"])
         # Identical to a memory this persona already sees (its own or a global one)?
@@ -161,12 +163,12 @@ class MemoryTools:
                 "message": "an identical memory already exists; nothing was added",
             }, _no_changes()
         fields = {k: args[k] for k in ("title", "group", "tags") if k in args}
-        changes = memory_ops.add({"content": content, "persona_id": persona_id, "source": "ai", **fields})
+        changes = memory_writes.add({"content": content, "persona_id": persona_id, "source": "ai", **fields})
         return {"saved": True, "id": changes.added[0]}, changes
 
     def _same_content(self, digests: set) -> list[MemoryRecord]:
-        from ..convert import memory_record
-        from ..models import Memory
+        from memdesk.core.storage.convert import memory_record
+        from memdesk.core.storage.models import Memory
 
         rows = Memory.select().where(
             Memory.content_hash.in_(list(digests)) & Memory.deleted_at.is_null() & Memory.superseded_by.is_null()
@@ -192,7 +194,7 @@ class MemoryTools:
         return {"results": [memory_json(m, s) for m, s in hits], "total": total}, self._touch(hits)
 
     def _memory_delete(self, args, persona_id):
-        from .. import memory_ops
+        from memdesk.core.writes import memories as memory_writes
 
         query = args["query"].strip()
         visible = self.store.list(persona=persona_id or "", merge_global=True)
@@ -206,12 +208,12 @@ class MemoryTools:
         listed = [{"id": m.id, "title": m.display_title} for m in matches]
         if args.get("dry_run"):
             return {"would_delete": listed}, _no_changes()
-        changes = memory_ops.delete([m.id for m in matches])
+        changes = memory_writes.delete([m.id for m in matches])
         return {"deleted": listed, "message": "moved to the trash; the user can restore them"}, changes
 
     # ---- seed 001 ------------------------------------------------------------------------
     def _memory_upsert(self, args, persona_id):
-        from .. import memory_ops
+        from memdesk.core.writes import memories as memory_writes
 
         fields = {
             k: args[k]
@@ -220,10 +222,10 @@ class MemoryTools:
         }
         if "expires_in_days" in fields and "scope" not in fields:
             fields["scope"] = "short_term"
-        changes = memory_ops.upsert({**fields, "persona_id": persona_id, "source": "ai"}, reason="ai")
+        changes = memory_writes.upsert({**fields, "persona_id": persona_id, "source": "ai"}, reason="ai")
         memory_id = (changes.added or changes.updated or changes.restored or (None,))[0]
         if memory_id is None:  # same key, same values
-            existing = memory_ops.find_by_dedup_key(fields["dedup_key"], persona_id)
+            existing = memory_writes.find_by_dedup_key(fields["dedup_key"], persona_id)
             assert existing is not None  # upsert just matched it: same key, same values
             return {"saved": True, "id": existing.id, "updated": False, "message": "no change"}, changes
         return {"saved": True, "id": memory_id, "updated": not changes.added}, changes
@@ -234,7 +236,7 @@ class MemoryTools:
         return {"results": [memory_json(m, s) for m, s in hits]}, self._touch(hits)
 
     def _memory_forget(self, args, persona_id):
-        from .. import memory_ops
+        from memdesk.core.writes import memories as memory_writes
 
         action = args["action"]
         if "id" in args:
@@ -250,25 +252,25 @@ class MemoryTools:
             state = "active" if action == "delete" else "deleted"
             targets = self.store.list(persona=persona_id or "", merge_global=True, state=state, **filters)
             if tags:
-                from ..validation import tags as clean_tags
+                from memdesk.core.domain.validation import tags as clean_tags
 
                 wanted = set(clean_tags(tags))
                 targets = [m for m in targets if wanted & set(m.tags)]
         ids = [m.id for m in targets]
-        changes = memory_ops.delete(ids) if action == "delete" else memory_ops.restore(ids)
+        changes = memory_writes.delete(ids) if action == "delete" else memory_writes.restore(ids)
         done = changes.deleted if action == "delete" else changes.restored
         return {"action": action, "ids": list(done), "count": len(done)}, changes
 
     def _touch(self, hits):
-        from .. import memory_ops
+        from memdesk.core.writes import memories as memory_writes
 
         ids = [m.id for m, _ in hits]
-        memory_ops.touch(ids)
+        memory_writes.touch(ids)
         return _no_changes()  # access counts are not edits: nothing to log or revert
 
 
 def _no_changes():
-    from ..changes import Changes
+    from memdesk.core.domain.changes import Changes
 
     return Changes()
 

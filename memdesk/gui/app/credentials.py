@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from ...core.errors import CancelledError, DatabaseUnavailableError
-from ...core.location import is_url, normalise_url, redact
+from memdesk.core.domain.errors import CancelledError, DatabaseUnavailableError
+from memdesk.core.storage.location import is_url, normalise_url, redact
 
 SERVICE = "MemDesk"  # the keyring's service name; the entry's user name is the redacted URL
 
@@ -95,7 +95,7 @@ class Passwords:
     def open(self, target, ask, parent):
         """Store.open(target); for a URL whose server wants a password, ask for it (once) and
         try again. Raises CancelledError when the user gives up, or the open's own error."""
-        from ...core.store import Store
+        from memdesk.core.store import Store
 
         if not is_url(target):
             return Store.open(target)

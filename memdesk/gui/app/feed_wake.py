@@ -14,7 +14,7 @@ import threading
 
 from PySide6.QtCore import QObject, Signal
 
-from ...core.feed_wait import waiter_for
+from memdesk.core.feed.wait import waiter_for
 
 log = logging.getLogger(__name__)
 THREAD_NAME = "memdesk-feed-wake"

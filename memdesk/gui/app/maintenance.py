@@ -6,8 +6,8 @@ from datetime import timedelta
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from ...core.times import now_utc, parse_time
-from ..dialogs.settings import SCHEDULE_KEY
+from memdesk.core.domain.times import now_utc, parse_time
+from memdesk.gui.dialogs.settings import SCHEDULE_KEY
 
 CHECK_EVERY_MS = 60 * 60 * 1000
 DUE_AFTER = {"daily": timedelta(days=1), "weekly": timedelta(days=7)}
@@ -32,7 +32,7 @@ class MaintenanceScheduler(QObject):
         self._timer.stop()
 
     def due(self) -> bool:
-        from ...core.maintenance import last_reports
+        from memdesk.core.maintenance import last_reports
 
         schedule = self.session.store.setting(SCHEDULE_KEY, "daily")
         if schedule == "start":
@@ -62,7 +62,7 @@ class MaintenanceScheduler(QObject):
         )
 
     def _run(self, store, cancel, progress):
-        from ...core.maintenance import run_maintenance
+        from memdesk.core.maintenance import run_maintenance
 
         report = run_maintenance(store, cancel=cancel, progress=progress)
         self.session.feed.absorb(report.changes.memory_ids)  # db lane, like the feed's polls

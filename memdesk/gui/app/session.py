@@ -14,9 +14,10 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from ...core.errors import CancelledError, DatabaseUnavailableError, MemDeskError
-from ...core.feed import FeedReader
-from ..reasons import error_text
+from memdesk.core.domain.errors import CancelledError, DatabaseUnavailableError, MemDeskError
+from memdesk.core.feed.reader import FeedReader
+from memdesk.gui.reasons import error_text
+
 from .feed_wake import FeedWaker
 from .taskman import TaskManager
 from .undo import OpCommand

@@ -11,8 +11,9 @@ import time
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
-from ...core import page_cache
-from ...core.listing import contents
+from memdesk.core.storage import page_cache
+from memdesk.core.views.listing import contents
+
 from .search_backend import PAGE, SearchBackend
 from .table_model import rows_of_place, title_ranks
 from .table_pane import TablePane

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from ...core.search.explain import PINYIN_SEP, SCRIPT_SEP
+from memdesk.core.search.rank.explain import PINYIN_SEP, SCRIPT_SEP
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 SEP = " · "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from ..reasons import reason_text
+from memdesk.gui.reasons import reason_text
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
@@ -19,7 +19,7 @@ def _allowed(field: str, typed: str, allowed: str) -> str:
     values = [v.strip() for v in allowed.split(",") if v.strip()]
     if typed.isascii():
         return translate("QueryErrors", ", ").join(values)
-    from memdesk.core.search.query import VALUE_NAMES  # only when a query fails: kept off start-up
+    from memdesk.core.search.query.query import VALUE_NAMES  # only when a query fails: kept off start-up
 
     chinese: dict[str, str] = {}
     for word, value in VALUE_NAMES[field].items():

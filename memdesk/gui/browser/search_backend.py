@@ -16,8 +16,10 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
+from types import SimpleNamespace
 
-from ...core import queries
+from memdesk.core.views import queries
+
 from .query_errors import query_error_text
 
 log = logging.getLogger(__name__)
@@ -67,12 +69,17 @@ def _core_search():
         if polite is not None:
             sys.meta_path.insert(0, polite)
         try:
-            from ...core import search
-            from ...core.search import engine, indexer, query, tokenize  # noqa: F401 - imported here, used by callers
+            from memdesk.core.search import engine
+            from memdesk.core.search.index import indexer
+            from memdesk.core.search.language import tokenize
+            from memdesk.core.search.query import query
+            from memdesk.core.search.rank.fusion import SearchWeights
         finally:
             if polite is not None:
                 sys.meta_path.remove(polite)
-    return search
+    return SimpleNamespace(
+        SearchEngine=engine.SearchEngine, SearchWeights=SearchWeights, indexer=indexer, query=query, tokenize=tokenize
+    )
 
 
 class _Polite:
@@ -131,7 +138,7 @@ def shared_tokenizer():
 
 
 def _active_embedder():
-    from ...core.embed import active_embedder
+    from memdesk.core.embed import active_embedder
 
     return active_embedder()
 
@@ -190,7 +197,7 @@ class SearchBackend:
 
     def embed(self, *, cancel=lambda: False, progress=lambda done, total: None) -> int:
         """The embedding job (work lane): vectors for every stale memory, then into the index."""
-        from ...core.embed import reembed
+        from memdesk.core.embed import reembed
 
         engine = self.engine
         if engine is None or engine.embedder is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QToolButton, QWidget
 
-from .. import icons
+from memdesk.gui import icons
 
 DEBOUNCE_MS = 150
 

@@ -1,11 +1,11 @@
 """The memory table (Anki's Browse window): a virtual model over the rows of the window's
-column store (core/brief_table.py), in display order as one numpy array.
+column store (core/views/brief_table.py), in display order as one numpy array.
 
 Nothing is made per row until the view paints it: a row is a number into the
 BriefTable's columns, and the snippets of the rows on screen are read from the
 store a block at a time. Sorting is one stable numpy argsort on a key array per
 column: numbers as they are; titles, groups and personas by their place in pinyin
-order (core/collation.py), worked out per distinct text once (titles on the work
+order (core/search/language/collation.py), worked out per distinct text once (titles on the work
 lane as the table loads, see TablePane.prepare_keys). Search results are the
 hits' rows in rank order, fetched a page at a time as the view scrolls
 (canFetchMore / fetchMore ask the BrowserPane for the next page).
@@ -20,10 +20,11 @@ import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QColor
 
-from ...core import collation
-from ...core.brief_table import STATES, BriefTable
-from ...core.listing import contents
-from .. import labels
+from memdesk.core.search.language import collation
+from memdesk.core.views.brief_table import STATES, BriefTable
+from memdesk.core.views.listing import contents
+from memdesk.gui import labels
+
 from .hit_marks import hit_marks
 from .marked_text import RUNS_ROLE, runs, snippet
 from .tree_model import MIME_IDS, mime_for_ids

@@ -15,7 +15,8 @@ import numpy as np
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QMenu, QTableView, QVBoxLayout, QWidget
 
-from .. import prefs
+from memdesk.gui import prefs
+
 from .marked_text import MarkedDelegate
 from .table_model import COLUMNS, DEFAULT_HIDDEN, ID_ROLE, UNSORTABLE, MemoryTableModel
 

@@ -19,8 +19,9 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from ...core import queries
-from .. import icons, labels
+from memdesk.core.views import queries
+from memdesk.gui import icons, labels
+
 from .tree_nodes import CONTAINER_KINDS, Node, Tree
 
 MIME_IDS = "application/x-memdesk-memory-ids"

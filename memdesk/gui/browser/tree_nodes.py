@@ -6,7 +6,7 @@ Memory leaves are materialised lazily in batches: a container keeps the
 rows (of its BriefTable) it has not shown yet in ``pending`` (sorted, always
 after the shown ones), and the model hands out more through Qt's fetchMore.
 So a group with 100k memories costs 400 KB of row numbers, not 100k nodes;
-the memories themselves are columns (core/brief_table.py), not objects.
+the memories themselves are columns (core/views/brief_table.py), not objects.
 
 Incremental updates (a few changed memories) go through ``Tree.update``,
 which reports every structural change to a notifier (the Qt model turns
@@ -21,9 +21,9 @@ from array import array
 from bisect import bisect_left, insort
 from collections.abc import Mapping
 
-from ...core.brief_table import BriefTable
-from ...core.collation import sort_key
-from ...core.records import TIERS, TYPES
+from memdesk.core.domain.records import TIERS, TYPES
+from memdesk.core.search.language.collation import sort_key
+from memdesk.core.views.brief_table import BriefTable
 
 BATCH = 500  # leaves materialised per fetchMore
 RUN = 10_000  # memories sorted in one call while the tree is built (~10 ms of GIL)

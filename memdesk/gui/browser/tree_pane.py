@@ -13,10 +13,11 @@ from __future__ import annotations
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QTimer, Signal
 from PySide6.QtWidgets import QAbstractItemView, QTreeView, QVBoxLayout, QWidget
 
-from ...core import collector, queries
-from ...core import ops as operations
-from ...core.feed import is_reload
-from ...core.listing import load_briefs, load_table
+from memdesk.core import ops as operations
+from memdesk.core.feed.reader import is_reload
+from memdesk.core.views import collector, queries
+from memdesk.core.views.listing import load_briefs, load_table
+
 from .tree_model import KEY_ROLE, KIND_ROLE, TreeModel
 from .tree_nodes import Tree
 
@@ -27,7 +28,7 @@ DEFAULT_EXPANDED = (("group", None), ("section", "personas"))
 
 
 def _build_tree(store, persona, cancel) -> Tree:
-    # Pauses the cyclic collector while a million rows stream through (core/collector.py);
+    # Pauses the cyclic collector while a million rows stream through (core/views/collector.py);
     # what stays is columns and a node per container, nothing the collector has to walk.
     with collector.paused():
         table = load_table(store, persona=persona, cancel=cancel)

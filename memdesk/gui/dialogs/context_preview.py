@@ -21,10 +21,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from ...core.errors import MemDeskError
-from ...core.tools.service import MemoryTools, brief_for
-from .. import icons
-from ..reasons import error_text
+from memdesk.core.domain.errors import MemDeskError
+from memdesk.core.tools.service import MemoryTools, brief_for
+from memdesk.gui import icons
+from memdesk.gui.reasons import error_text
 
 DEBOUNCE_MS = 200
 GLOBAL_KEY = "__global__"

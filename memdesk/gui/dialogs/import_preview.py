@@ -38,10 +38,11 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from ...core.errors import ValidationError
-from ...core.io.personas import Choice, check_name
-from .. import labels
-from ..reasons import reason_text
+from memdesk.core.domain.errors import ValidationError
+from memdesk.core.io.personas import Choice, check_name
+from memdesk.gui import labels
+from memdesk.gui.reasons import reason_text
+
 from .tables import read_only_table
 
 STATUS_COLOURS = {

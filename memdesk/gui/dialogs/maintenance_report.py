@@ -10,7 +10,7 @@ import html
 
 from PySide6.QtCore import QLocale, QObject
 
-from ...core.times import parse_time
+from memdesk.core.domain.times import parse_time
 
 
 class ReportWords(QObject):

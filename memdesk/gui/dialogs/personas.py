@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core import ops as operations
-from .. import icons
+from memdesk.core import ops as operations
+from memdesk.gui import icons
 
 
 class PersonasDialog(QDialog):

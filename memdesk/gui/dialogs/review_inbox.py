@@ -38,11 +38,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core import ops as operations
-from ...core.errors import MemDeskError
-from ...core.maintenance import last_reports, proposals
-from ..editor.history import diff_html
-from ..reasons import error_text
+from memdesk.core import ops as operations
+from memdesk.core.domain.errors import MemDeskError
+from memdesk.core.maintenance import last_reports, proposals
+from memdesk.gui.editor.history import diff_html
+from memdesk.gui.reasons import error_text
+
 from .maintenance_report import report_html
 from .tables import RowTableModel, read_only_table
 

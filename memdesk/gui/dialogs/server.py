@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from ...core.location import is_url
+from memdesk.core.storage.location import is_url
 
 EXAMPLE = "postgresql://user@host:5432/memdesk?sslmode=require"
 

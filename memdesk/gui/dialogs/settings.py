@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .. import prefs
-from ..browser.search_backend import WEIGHTS_KEY
+from memdesk.gui import prefs
+from memdesk.gui.browser.search_backend import WEIGHTS_KEY
 
 SCHEDULE_KEY = "maintenance.schedule"  # "off" | "start" | "daily" | "weekly"
 TRASH_DAYS_KEY = "maintenance.trash_days"  # read by memdesk.core.maintenance
@@ -139,13 +139,14 @@ class SettingsDialog(QDialog):
         return tab
 
     def _last_report_text(self) -> str:
-        from ...core.maintenance import last_reports
+        from memdesk.core.maintenance import last_reports
+
         from .maintenance_report import report_summary
 
         return report_summary(next(iter(last_reports(self.session.store, 1)), None))
 
     def _model_tab(self) -> QWidget:
-        from ..semantic.model_tab import ModelManager
+        from memdesk.gui.semantic.model_tab import ModelManager
 
         self.model_manager = ModelManager(self.models, self.ask, self)
         return self.model_manager

@@ -1,6 +1,6 @@
 """Tools → Statistics: the store in pictures (pyqtgraph), from one core call.
 
-The figures come from ``memdesk.core.stats.overview`` (the same dict
+The figures come from ``memdesk.core.views.stats.overview`` (the same dict
 `memdesk stats --json` prints), computed on the task manager's work lane.
 Each bar that names a set of memories carries its search text; a click on
 it puts that text in the search bar, so the browser lists those memories.
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .. import labels
+from memdesk.gui import labels
 
 COLOURS = {"manual": "#4a7fd0", "ai": "#e0883a", "import": "#5aa469"}
 BAR = "#4a7fd0"
@@ -228,7 +228,7 @@ class StatisticsDialog(QDialog):
 
     # ---- figures ---------------------------------------------------------------------------------
     def refresh(self) -> None:
-        from ...core.stats import overview
+        from memdesk.core.views.stats import overview
 
         store = self.session.store
         self.session.taskman.run(

@@ -1,6 +1,6 @@
 """Help → Search syntax: every operator of the search language with an example.
 
-The language itself is memdesk.core.search.query; the operators and their
+The language itself is memdesk.core.search.query.query; the operators and their
 values (type:preference, tier:hot…) are what the user types, so they stay as
 written in every language — the explanations are translated. Each filter is
 shown twice, by its English and its Chinese name (类型:偏好), as both are typed.

@@ -29,11 +29,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from ...core import ops as operations
-from ...core.errors import MemDeskError
-from ...core.io.common import bind
-from ...core.tools import log
-from ..reasons import error_text, reason_text
+from memdesk.core import ops as operations
+from memdesk.core.domain.errors import MemDeskError
+from memdesk.core.io.common import bind
+from memdesk.core.tools import log
+from memdesk.gui.reasons import error_text, reason_text
+
 from .tables import RowTableModel, read_only_table
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for

@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from .. import labels
+from memdesk.gui import labels
+
 from .form import FIELDS, changed_fields, merge_suggestion, same
 from .history import diff_html, local_time
 

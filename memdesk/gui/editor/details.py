@@ -11,7 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
-from .. import labels, prefs
+from memdesk.gui import labels, prefs
+
 from .history import local_time
 
 NAMES = ("created", "updated", "last_access", "access_count", "heat", "tier", "source", "version")

@@ -24,10 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core import ops as operations
-from ...core.errors import ConflictError, NotFoundError, ValidationError
-from ...core.feed import is_external, is_reload
-from ..reasons import error_text
+from memdesk.core import ops as operations
+from memdesk.core.domain.errors import ConflictError, NotFoundError, ValidationError
+from memdesk.core.feed.reader import is_external, is_reload
+from memdesk.gui.reasons import error_text
+
 from .banner import StateBanner
 from .conflict_dialog import ConflictDialog
 from .details import DetailsBox

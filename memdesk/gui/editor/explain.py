@@ -2,7 +2,7 @@
 
 The sentence says where the query's words matched and how the memory was
 found ("Matched “过敏” in the content; 1st by keywords"); the score breakdown
-(memdesk.core.search.explain.HitExplanation) is behind "Show the numbers".
+(memdesk.core.search.rank.explain.HitExplanation) is behind "Show the numbers".
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ Comparisons normalise through the core's own validators, so "a，b" and
 
 from __future__ import annotations
 
-from ...core import validation as v
-from ...core.errors import ValidationError
+from memdesk.core.domain import validation as v
+from memdesk.core.domain.errors import ValidationError
 
 FIELDS = ("title", "content", "group", "tags", "type", "scope", "importance", "expires_at", "persona_id", "dedup_key")
 _NORMALISE = {

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.times import parse_time
-from .. import labels
+from memdesk.core.domain.times import parse_time
+from memdesk.gui import labels
 
 CHAR_DIFF_LIMIT = 4000  # longer texts are compared line by line
 INS = '<span style="background-color:#d4f7d4;color:#145214">{}</span>'

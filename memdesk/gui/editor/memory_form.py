@@ -24,8 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.records import SCOPES, TYPES
-from .. import labels
+from memdesk.core.domain.records import SCOPES, TYPES
+from memdesk.gui import labels
+
 from .fields import ExpiryEdit, ImportanceEdit, TagsEdit, TermHighlighter
 from .form import FIELDS
 

@@ -13,10 +13,11 @@ from pathlib import Path
 from PySide6.QtCore import QLocale, QObject, Signal
 from PySide6.QtWidgets import QDialog
 
-from ...core import ops as operations
-from ..dialogs.import_preview import ImportPreviewDialog
-from ..reasons import error_text
-from ..resources_path import resource
+from memdesk.core import ops as operations
+from memdesk.gui.dialogs.import_preview import ImportPreviewDialog
+from memdesk.gui.reasons import error_text
+from memdesk.gui.resources_path import resource
+
 from .process import ImportProcess
 
 EXAMPLES = ("examples", "examples_zh.json")
@@ -96,7 +97,7 @@ class Importer(QObject):
 
     def export_to(self, path) -> None:
         """Every memory with its history, as MemDesk JSON (what `memdesk export` writes)."""
-        from ...core.io import native
+        from memdesk.core.io import native
 
         store, path = self.session.store, str(path)
 

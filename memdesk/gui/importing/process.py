@@ -13,7 +13,7 @@ from __future__ import annotations
 import multiprocessing
 from pathlib import Path
 
-from ...core.errors import MemDeskError
+from memdesk.core.domain.errors import MemDeskError
 
 _CONTEXT = multiprocessing.get_context("spawn")  # never fork a process that runs Qt
 CHUNK = 1000  # plan rows per message
@@ -30,10 +30,10 @@ def _send_plan(conn, plan) -> None:
 
 
 def _child(conn, db_path: str, file_path: str, language: str = "en") -> None:
-    from ...core import ops as operations
-    from ...core.errors import ValidationError
-    from ...core.io.plan import plan_file
-    from ...core.store import Store
+    from memdesk.core import ops as operations
+    from memdesk.core.domain.errors import ValidationError
+    from memdesk.core.io.plan import plan_file
+    from memdesk.core.store import Store
 
     store = None
     try:
@@ -110,7 +110,7 @@ class ImportProcess:
 
     def plan(self, cancel=lambda: False):
         """The plan as the preview needs it (items without their field values)."""
-        from ...core.io.plan import ImportPlan, PlanItem
+        from memdesk.core.io.plan import ImportPlan, PlanItem
 
         items = []
         while True:

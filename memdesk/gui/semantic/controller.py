@@ -49,8 +49,8 @@ class ModelController(QObject):
 
     def download(self, kind: str | None = None, url: str | None = None) -> None:
         """Download the default model from the chosen hub (resuming an earlier, paused one)."""
-        from ...core.embed import download_model
-        from ...core.errors import MemDeskError
+        from memdesk.core.domain.errors import MemDeskError
+        from memdesk.core.embed import download_model
 
         if self.download_task is not None:
             return
@@ -94,7 +94,7 @@ class ModelController(QObject):
         self.reload_search()
 
     def _download_failed(self, exc) -> None:
-        from ...core.errors import CancelledError
+        from memdesk.core.domain.errors import CancelledError
 
         self.download_task = None
         self.download_state.emit("paused" if isinstance(exc, CancelledError) else "failed")
@@ -105,7 +105,7 @@ class ModelController(QObject):
         self.models_changed.emit()
 
     def install(self, path: str) -> None:
-        from ...core.embed import install_model
+        from memdesk.core.embed import install_model
 
         self._job(
             lambda cancel, progress: install_model(path, make_active=True),
@@ -120,8 +120,8 @@ class ModelController(QObject):
 
     def use(self, name: str) -> None:
         """Make ``name`` active once it has embedded a test sentence here."""
-        from ...core.embed import load_embedder, model_info, use_model
-        from ...core.errors import ModelError
+        from memdesk.core.domain.errors import ModelError
+        from memdesk.core.embed import load_embedder, model_info, use_model
 
         def job(cancel, progress):
             info = model_info(name)
@@ -141,7 +141,7 @@ class ModelController(QObject):
         self.reload_search()
 
     def remove(self, name: str) -> None:
-        from ...core.embed import remove_model
+        from memdesk.core.embed import remove_model
 
         self._job(
             lambda cancel, progress: remove_model(name),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from .. import prefs
+from memdesk.gui import prefs
 
 HF_URL = "https://huggingface.co"
 MIRROR_EXAMPLE = "https://hf-mirror.com"
@@ -39,7 +39,7 @@ def set_hub_choice(kind: str, url: str) -> None:
 
 def hub_for(kind: str, url: str) -> str:
     """The hub's address for a choice; a mirror's address is checked (MemDeskError if unusable)."""
-    from ...core.embed.download import check_hub
+    from memdesk.core.embed.download import check_hub
 
     if kind == "env":
         env = environment_hub()

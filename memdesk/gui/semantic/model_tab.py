@@ -186,7 +186,7 @@ class ModelManager(QWidget):
         controller.message.connect(self.status.setText)
 
     def refresh(self) -> None:
-        from ...core.embed import list_models
+        from memdesk.core.embed import list_models
 
         current = self.selected_name()
         self.models.clear()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton
 
-from .. import prefs
+from memdesk.gui import prefs
 
 PENDING_KEY = "semantic_offer/pending"  # databases whose examples were loaded while no model was active
 DECLINED_KEY = "semantic_offer/declined"  # "don't ask again", or a model was set up: never again, anywhere
@@ -34,7 +34,7 @@ def close_offer() -> None:
 
 
 def model_active() -> bool:
-    from ...core.embed.registry import active_name
+    from memdesk.core.embed.registry import active_name
 
     return active_name() is not None
 

@@ -11,7 +11,7 @@ translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 def describe_error(exc: BaseException) -> str:
     """What went wrong, in the window's language (the core's details only for an unforeseen failure)."""
-    from ...core.errors import CancelledError, ModelError
+    from memdesk.core.domain.errors import CancelledError, ModelError
 
     if isinstance(exc, CancelledError):
         return translate("ModelManager", "Paused. Download again to resume where it stopped.")

@@ -8,8 +8,8 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
-from ...core.records import TYPES
-from .. import icons, labels
+from memdesk.core.domain.records import TYPES
+from memdesk.gui import icons, labels
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 

@@ -1,7 +1,7 @@
 """The status bar's "reconnecting…" for a PostgreSQL store whose server went away ("database
 gone" when the database itself was dropped on the server: waiting will not bring it back).
 
-The core notices (core/reconnect.py: a read on a dropped connection waits and retries) and
+The core notices (core/storage/reconnect.py: a read on a dropped connection waits and retries) and
 tells the session (Session.connection_changed, queued onto the UI thread). While the server
 is away the label stays; the window keeps working on what it shows, the editor keeps an
 unsaved edit (a save that fails says so and leaves the text), and the change-feed poll

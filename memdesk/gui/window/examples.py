@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton
 
-from .. import prefs
+from memdesk.gui import prefs
 
 
 class ExamplesBanner(QFrame):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray
 
-from .. import prefs
+from memdesk.gui import prefs
 
 
 def _splitters(window) -> tuple:

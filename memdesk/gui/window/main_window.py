@@ -20,18 +20,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core import ops as operations
-from ...core import queries
-from .. import icons
-from ..app.maintenance import MaintenanceScheduler
-from ..browser.browser_pane import BrowserPane
-from ..browser.search_bar import SearchBar
-from ..dialogs.ask import Asker
-from ..dialogs.review_inbox import proposal_count
-from ..editor.editor import MemoryEditor
-from ..importing.importer import Importer
-from ..semantic.controller import ModelController
-from ..semantic.offer import SemanticOffer, set_offer_pending
+from memdesk.core import ops as operations
+from memdesk.core.views import queries
+from memdesk.gui import icons
+from memdesk.gui.app.maintenance import MaintenanceScheduler
+from memdesk.gui.browser.browser_pane import BrowserPane
+from memdesk.gui.browser.search_bar import SearchBar
+from memdesk.gui.dialogs.ask import Asker
+from memdesk.gui.dialogs.review_inbox import proposal_count
+from memdesk.gui.editor.editor import MemoryEditor
+from memdesk.gui.importing.importer import Importer
+from memdesk.gui.semantic.controller import ModelController
+from memdesk.gui.semantic.offer import SemanticOffer, set_offer_pending
+
 from .actions import build_actions, build_menus, context_menu
 from .examples import ExamplesBanner
 from .geometry import restore_layout, save_layout

@@ -12,9 +12,9 @@ from functools import partial
 
 from PySide6.QtCore import QObject
 
-from ...core import ops as operations
-from ...core.listing import memory_ids
-from .. import labels
+from memdesk.core import ops as operations
+from memdesk.core.views.listing import memory_ids
+from memdesk.gui import labels
 
 BULK_SYNC_MAX = 50
 

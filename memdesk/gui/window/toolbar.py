@@ -6,8 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QLabel, QToolBar
 
-from ...core import queries
-from .. import icons
+from memdesk.core.views import queries
+from memdesk.gui import icons
 
 ALL_KEY, GLOBAL_KEY = "__all__", "__global__"  # the combo's data for queries.ALL and queries.GLOBAL
 

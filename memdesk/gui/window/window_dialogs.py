@@ -11,13 +11,13 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QMessageBox
 
-from ... import __version__
-from ...core import queries
-from ..dialogs.context_preview import ContextPreviewDialog
-from ..dialogs.personas import PersonasDialog
-from ..dialogs.review_inbox import ReviewInboxDialog, proposal_count
-from ..dialogs.settings import SettingsDialog
-from ..dialogs.tool_log import ToolLogDialog
+from memdesk import __version__
+from memdesk.core.views import queries
+from memdesk.gui.dialogs.context_preview import ContextPreviewDialog
+from memdesk.gui.dialogs.personas import PersonasDialog
+from memdesk.gui.dialogs.review_inbox import ReviewInboxDialog, proposal_count
+from memdesk.gui.dialogs.settings import SettingsDialog
+from memdesk.gui.dialogs.tool_log import ToolLogDialog
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
@@ -103,7 +103,7 @@ class WindowDialogs:
         self.context_preview_dialog.open()
 
     def open_statistics(self) -> None:
-        from ..dialogs.statistics import StatisticsDialog  # pyqtgraph loads only when asked for
+        from memdesk.gui.dialogs.statistics import StatisticsDialog  # pyqtgraph loads only when asked for
 
         if self.statistics_dialog is None:
             self.statistics_dialog = StatisticsDialog(self.session, self)
@@ -128,7 +128,7 @@ class WindowDialogs:
         dialog.open()
 
     def _weights_changed(self, weights: dict) -> None:
-        from ..browser.search_backend import stored_weights
+        from memdesk.gui.browser.search_backend import stored_weights
 
         self.browser.backend.set_weights(stored_weights(self.session.store))
         self.browser.search(self.browser.query)
@@ -155,7 +155,7 @@ class WindowDialogs:
         return box
 
     def show_syntax(self) -> None:
-        from ..dialogs.syntax_help import SyntaxHelpDialog
+        from memdesk.gui.dialogs.syntax_help import SyntaxHelpDialog
 
         if self.syntax_dialog is None:
             self.syntax_dialog = SyntaxHelpDialog(self)

@@ -2,8 +2,8 @@
 
 import pytest
 
+from memdesk.core.domain.errors import CancelledError, MemDeskError
 from memdesk.core.embed import HUB_MODELS, active_name, download_model, list_models
-from memdesk.core.errors import CancelledError, MemDeskError
 
 BGE = HUB_MODELS["bge-small-zh-v1.5"]
 

@@ -9,6 +9,7 @@ import zipfile
 import numpy as np
 import pytest
 
+from memdesk.core.domain.errors import MemDeskError
 from memdesk.core.embed import (
     active_embedder,
     active_name,
@@ -17,7 +18,6 @@ from memdesk.core.embed import (
     load_embedder,
     read_config,
 )
-from memdesk.core.errors import MemDeskError
 
 
 def entries(root):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from memdesk.cli import main
+from memdesk.core.domain.embedding import embed_text, text_hash
 from memdesk.core.embed import active_embedder, install_model
-from memdesk.core.embedding import embed_text, text_hash
 from memdesk.core.store import Store
 from memdesk.core.tools.service import MemoryTools
 

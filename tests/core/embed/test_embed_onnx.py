@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 from tokenizers import Tokenizer
 
+from memdesk.core.domain.embedding import Embedder
+from memdesk.core.domain.errors import MemDeskError
 from memdesk.core.embed import OnnxEmbedder, load_embedder, onnx_embedder
 from memdesk.core.embed.onnx_embedder import length_batches
-from memdesk.core.embedding import Embedder
-from memdesk.core.errors import MemDeskError
 
 ROOT = Path(__file__).resolve().parents[3]
 TEXTS = [

@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
+from memdesk.core.domain.embedding import embed_text
+from memdesk.core.domain.errors import CancelledError
 from memdesk.core.embed import load_embedder, reembed
-from memdesk.core.embedding import embed_text
-from memdesk.core.errors import CancelledError
 from memdesk.core.store import Store
 
 CONTENTS = [
@@ -92,7 +92,7 @@ def test_a_memory_deleted_after_the_stale_list_is_skipped(filled):
 
 def test_stale_ids_are_the_memories_whose_vector_is_missing_or_from_other_text(filled, tiny):
     # Compared by the hash the index keeps for cut memories, by their text for the rest.
-    from memdesk.core.embedding import text_hash
+    from memdesk.core.domain.embedding import text_hash
 
     store, ids = filled
     emb = load_embedder(tiny(pooling="mean"))

@@ -11,8 +11,8 @@ import pytest
 from memdesk.core.io import export as export_module
 from memdesk.core.io.export import export_file, export_text
 from memdesk.core.io.plan import import_file
-from memdesk.core.queries import GLOBAL
 from memdesk.core.store import Store
+from memdesk.core.views.queries import GLOBAL
 
 
 @pytest.fixture

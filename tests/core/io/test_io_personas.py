@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from memdesk.core.errors import ValidationError
+from memdesk.core.domain.errors import ValidationError
 from memdesk.core.io.personas import ALIASES_KEY, Choice, looks_like_id, readable_name
 from memdesk.core.io.plan import apply_import, import_file, plan_file
 

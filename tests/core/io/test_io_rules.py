@@ -5,11 +5,11 @@ import json
 
 import pytest
 
-from memdesk.core.backup import list_backups
-from memdesk.core.errors import ValidationError
+from memdesk.core.domain.errors import ValidationError
 from memdesk.core.io import plan as plan_module
 from memdesk.core.io.plan import STATUSES, apply_import, import_file, plan_file
 from memdesk.core.io.reading import ImportFileError
+from memdesk.core.storage.backup import list_backups
 
 
 def _write(tmp_path, name, data):

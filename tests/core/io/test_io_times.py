@@ -4,7 +4,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from memdesk.core.times import parse_time
+from memdesk.core.domain.times import parse_time
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,8 @@ keep both (never again), dismiss (not now). Nothing merges without the user."""
 import numpy as np
 import pytest
 
-from memdesk.core.embedding import embed_text, text_hash
-from memdesk.core.errors import NotFoundError, ValidationError
+from memdesk.core.domain.embedding import embed_text, text_hash
+from memdesk.core.domain.errors import NotFoundError, ValidationError
 from memdesk.core.maintenance import (
     dismiss,
     keep_both,

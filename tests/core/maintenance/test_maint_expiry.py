@@ -2,8 +2,8 @@
 
 from datetime import timedelta
 
+from memdesk.core.domain.times import now_utc
 from memdesk.core.maintenance import run_maintenance
-from memdesk.core.times import now_utc
 
 
 def test_expired_short_term_goes_to_trash_long_term_stays(store):

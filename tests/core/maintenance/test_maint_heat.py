@@ -5,13 +5,9 @@ from datetime import timedelta
 
 import pytest
 
-from memdesk.core.heat import (
-    TIER_FLOORS,  # ordered hottest first
-    compute_heat,
-    tier_for,
-)
+from memdesk.core.domain.heat import TIER_FLOORS, compute_heat, tier_for
+from memdesk.core.domain.times import now_utc
 from memdesk.core.maintenance import run_maintenance
-from memdesk.core.times import now_utc
 
 RANK = {name: i for i, (name, _) in enumerate(TIER_FLOORS)}  # 0 = hot
 

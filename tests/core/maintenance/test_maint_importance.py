@@ -1,7 +1,7 @@
 """Automatic importance from seed 004's dimensions (time, emotion, action, number, entity)."""
 
 from memdesk.core.maintenance import importance_breakdown, importance_score, run_maintenance
-from memdesk.core.models import Memory
+from memdesk.core.storage.models import Memory
 
 RICH = "下周三要和小王去上海签 200 万的合同"
 

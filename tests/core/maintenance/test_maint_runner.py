@@ -7,10 +7,10 @@ from datetime import timedelta
 import numpy as np
 import pytest
 
-from memdesk.core.errors import MemDeskError
+from memdesk.core.domain.errors import MemDeskError
+from memdesk.core.domain.times import now_utc
 from memdesk.core.maintenance import last_reports, run_maintenance
 from memdesk.core.store import Store
-from memdesk.core.times import now_utc
 
 NOW = now_utc()
 
@@ -166,8 +166,8 @@ def test_proposal_commands_take_a_unique_prefix(store, capsys):
     import argparse
 
     from memdesk.cli import maintenance as cli_maint
-    from memdesk.core.ids import AmbiguousIdError
     from memdesk.core.maintenance.consolidation import PROPOSALS_KEY, proposals
+    from memdesk.core.views.ids import AmbiguousIdError
 
     parser = argparse.ArgumentParser(prog="memdesk")
     cli_maint.register(parser.add_subparsers(dest="command"))

@@ -11,10 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memdesk.core.search import index_terms
-from memdesk.core.search.index_upgrade import SQLITE_TABLES
-from memdesk.core.search.keyword import FIELD_WEIGHTS
-from memdesk.core.search.postings_codec import (
+from memdesk.core.search.index import terms as index_terms
+from memdesk.core.search.index.keyword import FIELD_WEIGHTS
+from memdesk.core.search.index.postings_codec import (
     BLOCK_MAX,
     append_to_block,
     decode_blocks,
@@ -24,6 +23,7 @@ from memdesk.core.search.postings_codec import (
     to_varints,
     varints,
 )
+from memdesk.core.search.index.upgrade import SQLITE_TABLES
 
 counts = st.integers(1, 300).map(float)
 

@@ -1,4 +1,4 @@
-"""Schema 6 (search/index_upgrade.py): a store with the old index upgrades in place on first
+"""Schema 6 (search/index/upgrade.py): a store with the old index upgrades in place on first
 open, in one transaction, to the index a fresh build makes; a kill -9 during the upgrade
 leaves the old store as it was, and usable."""
 
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from memdesk.core.migrations import LATEST_VERSION
 from memdesk.core.search import SearchEngine
-from memdesk.core.search.index_vocab import stub_all
+from memdesk.core.search.index.vocab import stub_all
+from memdesk.core.storage.migrations import LATEST_VERSION
 from memdesk.core.store import Store
 from tests.core.search.test_search_persistent import assert_equals_rebuild
 from tests.old_index import TEXTS, make_v5_store, write_old_index
@@ -58,7 +58,7 @@ def test_an_old_store_upgrades_in_place_to_the_index_a_fresh_build_makes(tmp_pat
 CHILD = textwrap.dedent("""
     import sys
     sys.path.insert(0, {root!r})
-    from memdesk.core import db, migrations
+    from memdesk.core.storage import db, migrations
     from memdesk.core.store import Store
 
     real = dict(migrations.MIGRATIONS)[6]

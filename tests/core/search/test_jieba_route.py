@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memdesk.core.search import dictionary
-from memdesk.core.search.jieba_route import best_route, word_graph
+from memdesk.core.search.language import dictionary
+from memdesk.core.search.language.jieba_route import best_route, word_graph
 
 
 @pytest.fixture(scope="module")

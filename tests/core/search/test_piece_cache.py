@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 import time
 
-from memdesk.core.search import piece_cache
+from memdesk.core.search.language import piece_cache
 
 
 def _read_on_a_worker(path):

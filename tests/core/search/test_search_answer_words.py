@@ -4,9 +4,9 @@
 import pytest
 
 from memdesk.core.search import SearchEngine
-from memdesk.core.search.answer_words import answer_words
-from memdesk.core.search.keyword import KeywordSettings
-from memdesk.core.search.kinds import kind_members
+from memdesk.core.search.index.keyword import KeywordSettings
+from memdesk.core.search.language.answer_words import answer_words
+from memdesk.core.search.language.kinds import kind_members
 
 
 @pytest.mark.parametrize(

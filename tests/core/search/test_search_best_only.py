@@ -1,4 +1,4 @@
-"""Only the first results ordered (search/best_only.py): the same hits, scores and
+"""Only the first results ordered (search/rank/best_only.py): the same hits, scores and
 explanations as ordering every match, when thousands of memories match."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from memdesk.core.search import SearchEngine, best_only
+from memdesk.core.search import SearchEngine
+from memdesk.core.search.rank import best_only
 
 NOW = datetime(2026, 6, 1, tzinfo=timezone.utc)
 WORDS = ["咖啡", "绿茶", "杭州", "西湖", "跑步", "早上", "项目", "会议", "周末", "家人", "coffee", "tea", "travel"]

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from rank_bm25 import BM25Okapi
 
-from memdesk.core.search.bm25 import BM25Field
+from memdesk.core.search.index.bm25 import BM25Field
 
 CORPUS = [
     "the cat sat on the mat".split(),

@@ -4,8 +4,8 @@ feedback from the memory that clause finds (bridge.py)."""
 import pytest
 
 from memdesk.core.search import SearchEngine
-from memdesk.core.search.bridge import bridge_clause
-from memdesk.core.search.keyword import KeywordSettings
+from memdesk.core.search.index.keyword import KeywordSettings
+from memdesk.core.search.language.bridge import bridge_clause
 
 
 @pytest.mark.parametrize(

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memdesk.core.search import SearchEngine
-from memdesk.core.search.indexer import pending
-from memdesk.core.search.pinyin import Pinyin, toneless
-from memdesk.core.search.script import fold
+from memdesk.core.search.index.indexer import pending
+from memdesk.core.search.language.pinyin import Pinyin, toneless
+from memdesk.core.search.language.script import fold
 from memdesk.core.store import Store
 from tests.record_factory import make_record
 
@@ -244,7 +244,7 @@ def test_a_write_from_another_process_is_found_by_pinyin_in_a_fresh_process(tmp_
 
 
 def test_a_store_indexed_before_pinyin_gets_it_through_the_upgrade_build(tmp_path):
-    from memdesk.core.migrations import MIGRATIONS
+    from memdesk.core.storage.migrations import MIGRATIONS
     from tests.old_index import MEMORY_COLUMNS, memory_row
 
     path = tmp_path / "v4.db"
@@ -284,7 +284,7 @@ def test_readings_use_phrases_for_characters_with_several():
 def test_the_character_table_is_read_back_from_its_piece_cache(tmp_path, monkeypatch):
     import json
 
-    from memdesk.core.search.pinyin import data_path
+    from memdesk.core.search.language.pinyin import data_path
 
     monkeypatch.setenv("MEMDESK_CACHE_DIR", str(tmp_path / "cache"))
     first = Pinyin()
@@ -383,8 +383,8 @@ def test_the_in_memory_index_matches_pinyin_and_scripts_too(engine):
 
 
 def test_function_words_weigh_half_in_questions(tokenizer):
-    from memdesk.core.search.keyword import KeywordIndex, KeywordSettings
-    from memdesk.core.search.wordclass import function_words
+    from memdesk.core.search.index.keyword import KeywordIndex, KeywordSettings
+    from memdesk.core.search.language.wordclass import function_words
 
     assert {"经常", "大概", "居然"} <= function_words() and not {"咖啡", "北京", "喜欢"} & function_words()
     question = ["我经常去的那家咖啡店叫什么？"]
@@ -397,7 +397,7 @@ def test_function_words_weigh_half_in_questions(tokenizer):
 
 
 def test_single_characters_can_be_kept_from_synonym_expansion(tokenizer):
-    from memdesk.core.search.keyword import KeywordIndex, KeywordSettings
+    from memdesk.core.search.index.keyword import KeywordIndex, KeywordSettings
 
     question = ["我经常去的那家咖啡店叫什么？"]
     widened = KeywordIndex(tokenizer).analyse(question).synonyms

@@ -5,9 +5,9 @@ from datetime import timedelta
 import numpy as np
 import pytest
 
+from memdesk.core.domain.times import now_utc
 from memdesk.core.search import HashingEmbedder, SearchEngine, SearchWeights
-from memdesk.core.search.fusion import context_lift, hybrid, standardised
-from memdesk.core.times import now_utc
+from memdesk.core.search.rank.fusion import context_lift, hybrid, standardised
 
 
 def add_conversation(store, lines, start):

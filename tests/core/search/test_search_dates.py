@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from memdesk.core.search import SearchEngine
-from memdesk.core.search.keyword import KeywordSettings
-from memdesk.core.search.when import Period, period_mask, periods
+from memdesk.core.search.index.keyword import KeywordSettings
+from memdesk.core.search.language.when import Period, period_mask, periods
 
 
 @pytest.mark.parametrize(

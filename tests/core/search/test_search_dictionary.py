@@ -1,4 +1,4 @@
-"""jieba.posseg's word tags read from the piece cache (search/dictionary.py) are the tags
+"""jieba.posseg's word tags read from the piece cache (search/language/dictionary.py) are the tags
 jieba's own parse of dict.txt gives, so the importance estimate does not move."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 PROBE = """
 import hashlib, json, sys
-from memdesk.core.search.dictionary import pos_tagger
-from memdesk.core.search.tokenize import Tokenizer
+from memdesk.core.search.language.dictionary import pos_tagger
+from memdesk.core.search.language.tokenize import Tokenizer
 tags = pos_tagger().word_tag_tab
 tagged = Tokenizer().tagged("下周三要和小王去上海签200万的合同，记得喝咖啡")
 digest = hashlib.sha256(json.dumps(sorted(tags.items()), ensure_ascii=False).encode()).hexdigest()

@@ -5,11 +5,11 @@ from datetime import timedelta
 import numpy as np
 import pytest
 
-from memdesk.core.changes import Changes
+from memdesk.core.domain.changes import Changes
+from memdesk.core.domain.times import now_utc
 from memdesk.core.search import FUSION_ONLY, NO_EMBEDDER, SEED_004, HashingEmbedder, SearchEngine, SearchWeights
-from memdesk.core.search.fusion import rrf
-from memdesk.core.search.query import QuerySyntaxError
-from memdesk.core.times import now_utc
+from memdesk.core.search.query.query import QuerySyntaxError
+from memdesk.core.search.rank.fusion import rrf
 
 
 @pytest.fixture
@@ -289,7 +289,7 @@ def test_keyword_queries_are_not_expanded(filled):
 
 
 def test_interleave_gives_each_ranking_turns():
-    from memdesk.core.search.rankings import interleave
+    from memdesk.core.search.rank.rankings import interleave
 
     merged = interleave([np.array([5, 6, 7, 8]), np.array([9, 6])])
     assert merged.tolist() == [5, 9, 6, 7, 8]

@@ -3,8 +3,8 @@
 import pytest
 
 from memdesk.core.search import SearchEngine
-from memdesk.core.search.focus import split_focus
-from memdesk.core.search.keyword import KeywordSettings
+from memdesk.core.search.index.keyword import KeywordSettings
+from memdesk.core.search.language.focus import split_focus
 
 
 @pytest.mark.parametrize(

@@ -5,8 +5,8 @@ from datetime import timedelta
 import numpy as np
 import pytest
 
-from memdesk.core.heat import compute_heat, heat_and_tier, heat_array, tier_for
-from memdesk.core.times import now_utc
+from memdesk.core.domain.heat import compute_heat, heat_and_tier, heat_array, tier_for
+from memdesk.core.domain.times import now_utc
 
 
 @pytest.mark.parametrize(

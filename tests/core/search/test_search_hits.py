@@ -1,4 +1,4 @@
-"""A hit's explanation is worked out when first asked (search/hits.py), for the whole
+"""A hit's explanation is worked out when first asked (search/rank/hits.py), for the whole
 result at once, and always about that hit's own memory."""
 
 from __future__ import annotations

@@ -20,9 +20,9 @@ SCRIPT = """
 import json, threading
 entries = [
     "from memdesk.core.search import SearchEngine",
-    "from memdesk.core.search.indexer import pending",
-    "from memdesk.core.search import query",
-    "from memdesk.core.search.thesaurus import Thesaurus",
+    "from memdesk.core.search.index.indexer import pending",
+    "from memdesk.core.search.query.query import parse",
+    "from memdesk.core.search.language.thesaurus import Thesaurus",
 ]
 errors, start = [], threading.Barrier(len(entries))
 def enter(statement):

@@ -1,8 +1,8 @@
 """An English question's irregular verb finds the memory that wrote another form (inflection.py)."""
 
 from memdesk.core.search import SearchEngine
-from memdesk.core.search.inflection import other_forms
-from memdesk.core.search.keyword import KeywordSettings
+from memdesk.core.search.index.keyword import KeywordSettings
+from memdesk.core.search.language.inflection import other_forms
 
 
 def test_other_forms():

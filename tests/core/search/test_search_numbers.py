@@ -3,8 +3,8 @@
 import pytest
 
 from memdesk.core.search import SearchEngine
-from memdesk.core.search.keyword import KeywordIndex, KeywordSettings
-from memdesk.core.search.numbers import chinese_value, other_spellings, values
+from memdesk.core.search.index.keyword import KeywordIndex, KeywordSettings
+from memdesk.core.search.language.numbers import chinese_value, other_spellings, values
 
 
 @pytest.mark.parametrize(

@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memdesk.core.search import SearchEngine
-from memdesk.core.search.index_meta import META
-from memdesk.core.search.indexer import pending, rebuild
-from memdesk.core.search.postings_codec import decode_blocks, decode_terms
+from memdesk.core.search.index.indexer import pending, rebuild
+from memdesk.core.search.index.meta import META
+from memdesk.core.search.index.postings_codec import decode_blocks, decode_terms
 from memdesk.core.store import Store
 from tests.index_mix import apply, operation
 
@@ -268,7 +268,7 @@ def test_a_fresh_process_searches_without_building(tmp_path):
 
 def _v3_store(path: Path, count: int) -> None:
     """A store as the previous version left it: schema 3, no search tables."""
-    from memdesk.core.migrations import MIGRATIONS
+    from memdesk.core.storage.migrations import MIGRATIONS
 
     conn = sqlite3.connect(str(path), isolation_level=None)
     for version, step in MIGRATIONS[:3]:
@@ -337,7 +337,7 @@ def test_kill_during_the_upgrade_build_leaves_store_and_index_consistent(tmp_pat
         import sys
         sys.path.insert(0, {str(ROOT)!r})
         from memdesk.core.store import Store
-        from memdesk.core.search.indexer import build
+        from memdesk.core.search.index.indexer import build
         s = Store.open({str(path)!r})
         build(s, progress=lambda done, total: print(done, flush=True))
     """)

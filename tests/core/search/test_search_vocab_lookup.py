@@ -10,8 +10,8 @@ import sqlite3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memdesk.core.search.index_vocab import Vocabulary, _above
-from memdesk.core.search.tokenize import vocabulary_terms
+from memdesk.core.search.index.vocab import Vocabulary, _above
+from memdesk.core.search.language.tokenize import vocabulary_terms
 
 # Few characters, so terms often sit inside texts and inside each other; an ASCII letter,
 # full-width and plain spaces, and characters on either side of the surrogates and at the

@@ -3,8 +3,8 @@ least recently shown go first, so a search's hits asked twice in a row are read 
 
 from __future__ import annotations
 
-from memdesk.core.search import stored_table
 from memdesk.core.search.engine import SearchEngine
+from memdesk.core.search.index import stored_table
 
 
 def test_the_least_recently_shown_records_are_let_go_first(store, monkeypatch):

@@ -2,7 +2,7 @@
 
 from datetime import timedelta
 
-from memdesk.core.times import now_utc
+from memdesk.core.domain.times import now_utc
 from memdesk.core.tools.brief import build_brief, estimate_tokens
 from memdesk.core.tools.service import MemoryTools, brief_for
 
