@@ -52,3 +52,6 @@ def test_the_table_behaves_as_a_dict_of_briefs(first, then, collide):
         row = table.row(memory_id)
         if row is not None:
             assert table.sort_key(row) == expected[memory_id].sort_key
+    asked = ["a", "b", "ab", "ba", "长id", "记忆-1", "x" * 40, "\ud800", "none", "ab"]
+    rows = [row for memory_id in asked if (row := table.row(memory_id)) is not None]
+    assert table.rows_of(asked).tolist() == rows  # every match of a search at once: as row() one by one

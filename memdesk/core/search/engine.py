@@ -311,6 +311,33 @@ class SearchEngine:
             self.apply(result.changes)
         return result
 
+    def matching(self, query: str, *, persona: str | None = None, now: datetime | None = None) -> list[str]:
+        """The id of every memory ``query`` matches (search()'s total with limit=None), in rank
+        order, without a record or an explanation: what a table sorting all of them needs
+        (40k matches at 100k memories: the ranking 5-120 ms, their ids one read)."""
+        now = now or now_utc()
+        tree = parse(query, now=now)
+        self.catch_up()
+        with self._lock:
+            order = self._rank(tree, Asked(persona, now=now), None).order.tolist()
+            ids = self._index.table.ids_of(order)
+        return [ids[slot] for slot in order if slot in ids]
+
+    def hits_of(
+        self, query: str, memory_ids: list[str], *, persona: str | None = None, now: datetime | None = None
+    ) -> list[SearchHit]:
+        """The hits of ``query`` that are these memories (those it matches), each with its place
+        in the whole ranking: the rows on screen of a table sorting every match (matching)."""
+        now = now or now_utc()
+        tree = parse(query, now=now)
+        self.catch_up()
+        with self._lock:
+            r = self._rank(tree, Asked(persona, now=now), None)
+            place = np.full(self._index.table.size, -1, dtype=np.int64)
+            place[r.order] = np.arange(len(r.order))
+            slots = [s for s in map(self._index.table.slot, memory_ids) if s is not None and place[s] >= 0]
+            return self._hits(r, np.array(slots, dtype=np.int64), place[slots].tolist()) if slots else []
+
     def _resolve_persona(self, value: str) -> set:
         text = normalise(value).strip()
         if text in ("", "global", "全局", "none"):
@@ -325,7 +352,7 @@ class SearchEngine:
         """What a ranking reads of this engine (under the lock: the index is swapped by build)."""
         return RankInputs(self._index, self.weights, self.keyword_settings, self.embedder, self._resolve_persona)
 
-    def _hits(self, r: Ranking, shown: np.ndarray, offset: int = 0) -> list[SearchHit]:
+    def _hits(self, r: Ranking, shown: np.ndarray, offset: int | list[int] = 0) -> list[SearchHit]:
         # Columns converted once (tolist) rather than per hit: this runs on every keystroke.
         slots = shown.tolist()
         cols = {name: values[shown].tolist() for name, values in r.parts.items()}
@@ -334,8 +361,9 @@ class SearchEngine:
         found = self._index.table.records_of(slots)
         records = [found[slot] for slot in slots]
         asked, numbers = (r.terms, r.plan.rank_texts), (cols, fusion, final, ranks)
+        first = [p + 1 for p in offset] if isinstance(offset, list) else offset + 1
         explanations = Explanations(
-            lambda: explain_hits(self._lock, lambda: self._index, asked, slots, records, numbers, offset + 1)
+            lambda: explain_hits(self._lock, lambda: self._index, asked, slots, records, numbers, first)
         )
         return [SearchHit(record.id, final[i], record, explanations, i) for i, record in enumerate(records)]
 

@@ -190,6 +190,25 @@ class BriefTable(Mapping):
             return None
         return row
 
+    def rows_of(self, memory_ids: list[str]) -> np.ndarray:
+        """The rows of these memories in the view, in the order given (ids not in it left out):
+        row() for every match of a search (50k) at once, with the hash lookups in numpy."""
+        found = np.full(len(memory_ids), -1, dtype=np.int64)
+        hashes, rows = self._by_hash, self._hash_rows
+        if hashes is not None and rows is not None and len(hashes) and len(memory_ids):
+            keys = np.fromiter(map(self._key, memory_ids), dtype=np.int64, count=len(memory_ids))
+            at = np.minimum(np.searchsorted(hashes, keys), len(hashes) - 1)
+            after = np.minimum(at + 1, len(hashes) - 1)
+            alone = (hashes[at] == keys) & ((after == at) | (hashes[after] != keys))  # no other id has this hash
+            found[alone] = rows[at[alone]]
+        ids = self._ids
+        for n, memory_id in enumerate(memory_ids):
+            row = int(found[n])
+            if row < 0 or ids[row] != memory_id:  # added since, hashes that collide, not in the view
+                found[n] = -1 if (other := self.row(memory_id, gone=True)) is None else other
+        found = found[found >= 0]
+        return found[np.frombuffer(self._state, dtype=np.int8)[found] != GONE].astype(np.int32)
+
     def rows(self) -> Iterator[int]:
         """Every row in the view, in the order they were added."""
         state = self._state

@@ -196,3 +196,11 @@ def contents(store, ids) -> dict[str, tuple[str, str]]:
         query = Memory.select(Memory.id, Memory.title, Memory.content).where(Memory.id.in_(ids[start : start + 500]))
         out.update({mid: (title, content) for mid, title, content in _rows(query)})
     return out
+
+
+@bound
+def content_starts(store, chars: int = 24) -> dict[str, str]:
+    """id -> the first ``chars`` characters of every memory's content, in one narrow query:
+    the memory table's content column sorts by them (0.11 s for 100k, on the work lane)."""
+    store.bind()
+    return dict(_rows(Memory.select(Memory.id, fn.substr(Memory.content, 1, chars))))

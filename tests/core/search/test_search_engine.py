@@ -293,3 +293,34 @@ def test_interleave_gives_each_ranking_turns():
 
     merged = interleave([np.array([5, 6, 7, 8]), np.array([9, 6])])
     assert merged.tolist() == [5, 9, 6, 7, 8]
+
+
+def test_matching_hands_out_every_match_as_ids_in_rank_order(store, tokenizer):
+    from memdesk.core.search.index.stored_table import IDS_READ_ALL
+
+    work, _ = store.create_persona(name="工作助手")
+    count = IDS_READ_ALL + 100  # past it the ids are read in one pass
+    many = store.add_many([{"content": f"第{i}杯咖啡", "importance": i % 10 + 1} for i in range(count)]).added
+    own = store.add(content="工作时的咖啡", persona_id=work).added[0]
+    store.add(content="一杯茶")
+    engine = SearchEngine(store, tokenizer=tokenizer)
+    engine.build()
+    everything = engine.search("咖啡", limit=None).ids
+    assert engine.matching("咖啡") == everything and set(everything) == {*many, own}
+    few = engine.matching("咖啡 importance>=9")
+    assert few == engine.search("咖啡 importance>=9", limit=None).ids and len(few) == len(many) // 5
+    assert own not in engine.matching("咖啡", persona="") and own in engine.matching("咖啡", persona=work)
+    picked = [everything[4000], everything[7], "no-such-id", many[0]]
+    hits = engine.hits_of("咖啡", picked)
+    assert [h.id for h in hits] == [everything[4000], everything[7], many[0]]  # what matches, as asked
+    assert [h.explain.position for h in hits] == [4001, 8, everything.index(many[0]) + 1]
+    assert hits[1].explain.final == pytest.approx(engine.search("咖啡", limit=10).hits[7].score)
+    assert engine.hits_of("茶", [many[0]]) == []
+
+
+def test_matching_without_a_store(tokenizer):
+    from tests.record_factory import make_record
+
+    engine = SearchEngine(tokenizer=tokenizer)
+    engine.put([make_record(f"m{i}", f"每天喝咖啡 {i}") for i in range(5)] + [make_record("tea", "喝茶")])
+    assert engine.matching("咖啡") == engine.search("咖啡", limit=None).ids and len(engine.matching("咖啡")) == 5

@@ -16,6 +16,8 @@ from memdesk.core.search.index.meta import META
 from memdesk.core.search.index.table import RecordTable
 from memdesk.core.search.language.tokenize import normalise
 
+IDS_READ_ALL = 5000  # ids_of reads every slot's id at once past this many slots
+
 # every packed column but "doc", in META's order
 PACKED: tuple[str, ...] = tuple(META.names or ())[1:]
 
@@ -151,6 +153,10 @@ class StoredTable(RecordTable):
 
     def ids_of(self, slots: list[int]) -> dict[int, str]:
         conn = self.store.connection()
+        if len(slots) > IDS_READ_ALL:  # every match of a common word: one pass beats many IN lists
+            wanted = set(map(int, slots))  # (40k slots at 100k memories: 48 ms read whole, 82 ms by 500)
+            every = conn.execute("SELECT doc, memory_id FROM search_doc")
+            return {doc: memory_id for doc, memory_id in every if doc in wanted}
         out = {}
         for start in range(0, len(slots), 500):
             chunk = [int(s) for s in slots[start : start + 500]]

@@ -136,6 +136,9 @@ class RecordTable:
     def slot(self, memory_id: str) -> int | None:
         return self.slot_of.get(memory_id)
 
+    def ids_of(self, slots: list[int]) -> dict[int, str]:
+        return {s: record.id for s in slots if (record := self.records[s]) is not None}
+
     # -- masks -------------------------------------------------------------------
     def scope_mask(self, persona: str | None) -> np.ndarray:
         """None = every persona; '' = global only; an id = that persona + global."""

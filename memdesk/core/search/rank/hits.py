@@ -61,13 +61,13 @@ def explain_hits(
     slots: list[int],
     records: list[MemoryRecord],
     numbers: tuple,
-    first: int = 1,
+    first: int | list[int] = 1,
 ) -> list[HitExplanation]:
     """Every hit's HitExplanation (``Explanations``' maker): the matched words, readings and
     script folds from the engine's index as it now is (under its lock), the numbers
     (columns, fusion, final, ranks) the ranking kept. ``asked``: the query's terms and the
     texts it ranks by; ``slots``: where the hits were; ``first``: the first hit's place in the
-    results (a later page's is past 1). Only these are kept until asked,
+    results (a later page's is past 1), or each hit's place (hits picked by id). Only these are kept until asked,
     not the ranking's arrays over every memory."""
     terms, rank_texts = asked
     cols, fusion, final, ranks = numbers
@@ -106,7 +106,7 @@ def explain_hits(
                     freshness=cols["freshness"][i],
                     final=final[i],
                     found_by=tuple(n for n, v in hit_ranks.items() if v),
-                    position=first + i,
+                    position=first[i] if isinstance(first, list) else first + i,
                     matched_pinyin=tuple(pinyin),
                     matched_script=script_matches(rank_texts, record, words + grams),
                     pinyin_score=cols["pinyin"][i],
