@@ -1399,6 +1399,10 @@ Database: {path}</source>
 <context>
     <name>MemoryTableModel</name>
     <message>
+        <source>Cannot be sorted: why a memory was found is worked out for the rows on screen only</source>
+        <translation>此列不能排序：命中方式只为屏幕上显示的行计算</translation>
+    </message>
+    <message>
         <source>Title</source>
         <translation>标题</translation>
     </message>

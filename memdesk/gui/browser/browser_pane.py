@@ -15,7 +15,8 @@ from memdesk.core.storage import page_cache
 from memdesk.core.views.listing import contents
 
 from .search_backend import PAGE, SearchBackend
-from .table_model import rows_of_place, title_ranks
+from .table_keys import content_ranks, title_ranks
+from .table_model import rows_of_place
 from .table_pane import TablePane
 from .tree_pane import INCREMENTAL_MAX, TreePane
 
@@ -65,6 +66,9 @@ class BrowserPane(QWidget):
         self.table.memory_selected.connect(self.memory_selected)
         self.table.model.more_wanted.connect(self._fetch_page)
         self.table.model.snippets_wanted.connect(self._read_snippets)
+        self.table.model.all_wanted.connect(self._fetch_all)
+        self.table.model.hits_wanted.connect(self._fetch_hits)
+        self.table.model.content_keys_wanted.connect(self._key_contents)
         session.changes_applied.connect(self._on_changes)
 
     # ---- the search index -------------------------------------------------------------------
@@ -223,6 +227,55 @@ class BrowserPane(QWidget):
             lane="search",
             visible=False,
             on_done=shown,
+            on_failed=self.session.report,
+        )
+
+    def _fetch_all(self) -> None:
+        """A sort of the search's hits: every match's row at once (ids from the engine, their
+        rows in the table found here too: 65k matches at 100k memories, 0.2 s + 66 ms). The lane
+        reads the table as title_ranks does; add_matches drops rows of a table replaced since."""
+        seq, text, persona, backend = self._seq, self.query, self.persona, self.backend
+        model = self.table.model
+        table = model.table
+
+        def shown(rows) -> None:
+            if seq == self._seq:
+                self.table.add_matches(table, rows)
+                self.counts_changed.emit()
+            else:
+                model.fetching = False
+
+        self.session.taskman.run(
+            lambda cancel, progress: table.rows_of(backend.matching(text, persona=persona)),
+            label=self.tr("Searching"),
+            lane="search",
+            visible=False,
+            on_done=shown,
+            on_failed=self.session.report,
+        )
+
+    def _fetch_hits(self, ids: list) -> None:
+        """The hits of rows on screen of a search sorted by a column (why each was found)."""
+        seq, text, persona, backend, model = self._seq, self.query, self.persona, self.backend, self.table.model
+        self.session.taskman.run(
+            lambda cancel, progress: backend.hits_of(text, ids, persona=persona),
+            label="",
+            lane="search",
+            visible=False,
+            on_done=lambda hits: model.add_hits(hits) if seq == self._seq else None,
+            on_failed=self.session.report,
+        )
+
+    def _key_contents(self) -> None:
+        """The content column's sort keys (its first sort): read and keyed on the work lane."""
+        store, model = self.session.store, self.table.model
+        table = model.table
+        self.session.taskman.run(
+            lambda cancel, progress: content_ranks(store, table),
+            label="",
+            lane="work",
+            visible=False,
+            on_done=lambda ranks: model.set_content_ranks(table, ranks),
             on_failed=self.session.report,
         )
 

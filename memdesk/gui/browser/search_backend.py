@@ -242,3 +242,22 @@ class SearchBackend:
             elapsed_ms=(time.perf_counter() - started) * 1000,
             offset=offset,
         )
+
+    def matching(self, text: str, *, persona=queries.ALL) -> list[str]:
+        """Every match of the search, in rank order, as ids only: a table sorting all of them."""
+        query_lang = _query_lang()
+        try:
+            query_lang.parse(text)
+        except query_lang.QuerySyntaxError:
+            return []
+        return self.open_engine().matching(text, persona=persona)
+
+    def hits_of(self, text: str, ids: list[str], *, persona=queries.ALL) -> list[Hit]:
+        """The search's hits for these memories (rows on screen of a table sorting every match)."""
+        query_lang = _query_lang()
+        try:
+            query_lang.parse(text)
+        except query_lang.QuerySyntaxError:
+            return []
+        found = self.open_engine().hits_of(text, ids, persona=persona)
+        return [Hit(h.id, h.score, h.explain, h.explain.highlights(), h.record) for h in found]

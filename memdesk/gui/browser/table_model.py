@@ -4,16 +4,16 @@ column store (core/views/brief_table.py), in display order as one numpy array.
 Nothing is made per row until the view paints it: a row is a number into the
 BriefTable's columns, and the snippets of the rows on screen are read from the
 store a block at a time. Sorting is one stable numpy argsort on a key array per
-column: numbers as they are; titles, groups and personas by their place in pinyin
-order (core/search/language/collation.py), worked out per distinct text once (titles on the work
-lane as the table loads, see TablePane.prepare_keys). Search results are the
-hits' rows in rank order, fetched a page at a time as the view scrolls
-(canFetchMore / fetchMore ask the BrowserPane for the next page).
+column (table_keys.py: titles, content, groups and personas by pinyin). Search results
+are the hits' rows in rank order, a page at a time as the view scrolls (canFetchMore /
+fetchMore ask the BrowserPane for the next page); sorted by a column, a search lists
+every match: the search lane hands over all their rows at once, without their records
+(all_wanted -> add_matches), and the hits of the rows on screen come a block at a time
+(hits_wanted -> add_hits), for the why-found column and the marks.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from datetime import datetime
 
 import numpy as np
@@ -21,21 +21,22 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QColor
 
 from memdesk.core.search.language import collation
-from memdesk.core.views.brief_table import STATES, BriefTable
+from memdesk.core.views.brief_table import GONE, STATES, BriefTable
 from memdesk.core.views.listing import contents
 from memdesk.gui import labels
 
 from .hit_marks import hit_marks
 from .marked_text import RUNS_ROLE, runs, snippet
+from .table_keys import ColumnKeys
 from .tree_model import MIME_IDS, mime_for_ids
 
 COLUMNS = ("title", "snippet", "found", "group", "persona", "type", "importance", "updated", "heat")
-UNSORTABLE = frozenset({"snippet", "found"})  # the snippet is read from the store only for rows on screen
+# Why a hit was found is worked out for the rows on screen only, and is a few words of
+# several kinds at once: Anki's browser, too, leaves such columns unsorted and says so.
+UNSORTABLE = frozenset({"found"})
 DEFAULT_HIDDEN = frozenset({"heat"})
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SNIPPET_BLOCK = 100
-SORT_ALL_MAX = 5_000  # a sorted search fetches every hit up to this many first
-SYNC_KEYS = 10_000  # titles keyed at once on the UI thread (~60 ms); more wait for the work lane
 SNIPPET_CHARS = 80
 _ACTIVE, _DELETED = STATES.index("active"), STATES.index("deleted")
 _DIM = QColor("#8a8a8a")
@@ -82,6 +83,9 @@ def _matches(kind: str, key, value) -> bool:
 class MemoryTableModel(QAbstractTableModel):
     snippets_wanted = Signal(list)  # ids whose contents a cell on screen needs (add_snippets)
     more_wanted = Signal(int, int)  # search: more hits, from this position, this many (0: a page)
+    all_wanted = Signal()  # search: every match's row (add_matches), for a sort of all of them
+    hits_wanted = Signal(list)  # search: the hits of these ids, rows on screen (add_hits)
+    content_keys_wanted = Signal()  # the content column's sort keys (set_content_ranks)
 
     def __init__(self, store, parent=None):
         super().__init__(parent)
@@ -93,37 +97,48 @@ class MemoryTableModel(QAbstractTableModel):
         self.hits: dict[str, object] = {}  # id -> Hit of the pages fetched
         self.total = 0  # matches of the search (all pages)
         self.fetching = False
+        self.complete = False  # every match's row is in (add_matches)
         self.sort_column = 0  # -1: rank order (a search before a header click)
         self.descending = False
         self._snippets: dict[str, str] = {}
         self._asked: set[str] = set()  # snippets on their way
+        self._hits_asked: set[str] = set()  # and hits (hits_wanted)
         self._brief: tuple | None = None  # (row, table, Brief) of the row painted last
-        self._title_keys: list[str] | None = None  # the distinct titles' pinyin keys, sorted
-        self._title_ranks: np.ndarray | None = None  # per table row: its title's place in that order
+        self.keys = ColumnKeys(store, self._text_of, self.content_keys_wanted.emit)
+        self._sorting = False
 
     # ---- what is shown ---------------------------------------------------------------------------
     def set_table(self, table: BriefTable, title_ranks=None) -> None:
         self.table = table
-        self._title_keys, self._title_ranks = title_ranks or (None, None)
+        self.keys.reset(title_ranks)
         self._snippets.clear()
 
     def set_title_ranks(self, table: BriefTable, ranks) -> None:
         """Keys worked out on the work lane (title_ranks); dropped when the table changed since."""
         if table is self.table:
-            self._title_keys, self._title_ranks = ranks
+            self.keys.titles.set(ranks)
             if self.sort_column == COLUMNS.index("title"):
+                self.resort()
+
+    def set_content_ranks(self, table: BriefTable, ranks) -> None:
+        """The content column's keys (table_keys.content_ranks, on the work lane)."""
+        if table is self.table:
+            self.keys.set_contents(ranks)
+            if self.sort_column == COLUMNS.index("snippet") and not self._sorting:
                 self.resort()
 
     def show_rows(self, rows: np.ndarray) -> None:
         self.beginResetModel()
-        self.outcome, self.hits, self.total, self.fetching = None, {}, 0, False
+        self.outcome, self.hits, self.total, self.fetching, self.complete = None, {}, 0, False, False
+        self._hits_asked.clear()
         self._brief = None
         self.rows = self._sorted(rows)
         self.endResetModel()
 
     def show_outcome(self, outcome) -> None:
         self.beginResetModel()
-        self.outcome, self.fetching, self._brief = outcome, False, None
+        self.outcome, self.fetching, self.complete, self._brief = outcome, False, False, None
+        self._hits_asked.clear()
         self.hits = {h.id: h for h in outcome.hits}
         self.total = max(outcome.total, len(outcome.hits))
         self.rows = self._rows_of_hits(outcome.hits)
@@ -135,6 +150,9 @@ class MemoryTableModel(QAbstractTableModel):
         """The next page of the search being shown (appended; a hit already shown is skipped)."""
         self.fetching = False
         if self.outcome is None or outcome.query != self.outcome.query:
+            return
+        if self.complete:  # every match's row is in already: these are hits for them
+            self.add_hits(outcome.hits)
             return
         fresh = [h for h in outcome.hits if h.id not in self.hits]
         if not fresh:
@@ -170,7 +188,8 @@ class MemoryTableModel(QAbstractTableModel):
 
     # ---- paging -----------------------------------------------------------------------------------
     def canFetchMore(self, parent=QModelIndex()):
-        return not parent.isValid() and self.searching and not self.fetching and len(self.hits) < self.total
+        searching = self.searching and not self.complete
+        return not parent.isValid() and searching and not self.fetching and len(self.hits) < self.total
 
     def fetchMore(self, parent=QModelIndex()):
         if self.canFetchMore(parent):
@@ -178,14 +197,51 @@ class MemoryTableModel(QAbstractTableModel):
             self.more_wanted.emit(len(self.hits), 0)
 
     def fetch_all(self) -> bool:
-        """Every remaining hit, when there are not too many (a sort is of every match then);
-        False when the sort stays with the rows fetched so far."""
-        missing = self.total - len(self.hits)
-        if not self.searching or missing <= 0 or self.total > SORT_ALL_MAX:
+        """Ask for every match's row (a sort is of all of them); False when they are all in."""
+        if not self.searching or self.complete or self.total <= len(self.hits):
             return False
         self.fetching = True
-        self.more_wanted.emit(len(self.hits), missing)
+        self.all_wanted.emit()
         return True
+
+    def add_matches(self, table: BriefTable, rows: np.ndarray) -> None:
+        """Every match's row (the search lane's, of this table: BriefTable.rows_of), in rank
+        order: those not shown yet join, and the rows are sorted again."""
+        self.fetching = False
+        if table is not self.table or not self.searching:
+            return
+        rows = rows[table.column("state")[rows] != GONE] if len(rows) else rows
+        fresh = rows[~np.isin(rows, self.rows)]
+        self.complete, self.total = True, len(self.rows) + len(fresh)
+        if len(fresh):
+            self.beginInsertRows(QModelIndex(), len(self.rows), len(self.rows) + len(fresh) - 1)
+            self.rows = np.concatenate([self.rows, fresh]).astype(np.int32)
+            self.endInsertRows()
+        if self.sort_column >= 0:
+            self.resort()
+
+    def add_hits(self, hits) -> None:
+        """Hits for rows already shown (asked by hits_wanted): their why-found and marks."""
+        for hit in hits:
+            self.hits[hit.id] = hit
+            self._hits_asked.discard(hit.id)
+        if len(self.rows):
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.rows) - 1, len(COLUMNS) - 1))
+
+    def _want_hit(self, row: int) -> None:
+        """A row on screen without its hit (a sort of every match): its block's hits are asked."""
+        memory_id = self.table.memory_id(row)
+        if memory_id not in self._hits_asked:
+            ids = self._block(memory_id, lambda i: i in self.hits or i in self._hits_asked)
+            self._hits_asked.update(ids)
+            self.hits_wanted.emit(ids)
+
+    def _block(self, memory_id: str, done) -> list[str]:
+        """The ids of the block of rows around this memory's (those on screen) not yet ``done``."""
+        at = self.row_of(memory_id)
+        start = max(0, at - at % SNIPPET_BLOCK)
+        ids = [self.memory_id(r) for r in range(start, min(len(self.rows), start + SNIPPET_BLOCK))]
+        return [i for i in ids if not done(i)] or [memory_id]
 
     # ---- sorting ----------------------------------------------------------------------------------
     def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:
@@ -205,23 +261,16 @@ class MemoryTableModel(QAbstractTableModel):
     def _sorted(self, rows: np.ndarray) -> np.ndarray:
         if self.sort_column < 0 or not len(rows):
             return rows
-        keys = self.sort_keys(COLUMNS[self.sort_column], rows)
+        self._sorting = True  # keys given while asked for (set_content_ranks) need no sort of their own
+        try:
+            keys = self.sort_keys(COLUMNS[self.sort_column], rows)
+        finally:
+            self._sorting = False
         return rows[collation.order(keys, descending=self.descending)]
 
     def sort_keys(self, name: str, rows: np.ndarray) -> np.ndarray:
         """One number per row whose order is the column's order."""
-        table = self.table
-        if name in ("importance", "updated", "heat"):
-            return table.column(name)[rows]
-        if name == "title":
-            return self._title_rank(rows)
-        column = table.column(name)[rows]
-        codes = np.unique(column)
-        texts = [self._text_of(name, table.value(int(c))) for c in codes]
-        places = collation.rank_of(texts)
-        lookup = np.zeros(int(codes.max()) + 1, dtype=np.int64)
-        lookup[codes] = [places[t] for t in texts]
-        return lookup[column]
+        return self.keys.of(name, self.table, rows)
 
     def _text_of(self, name: str, value) -> str:
         if name == "persona":
@@ -230,27 +279,9 @@ class MemoryTableModel(QAbstractTableModel):
             return labels.label("type", value)
         return value or ""
 
-    def _title_rank(self, rows: np.ndarray) -> np.ndarray:
-        if self._title_ranks is None and self.table.size() <= SYNC_KEYS:
-            self._title_keys, self._title_ranks = title_ranks(self.table)
-        ranks, keys = self._title_ranks, self._title_keys
-        if ranks is None or keys is None:  # the keys are on their way (set_title_ranks sorts again)
-            return np.zeros(len(rows))
-        if len(ranks) < self.table.size():
-            ranks = self._title_ranks = np.concatenate([ranks, np.full(self.table.size() - len(ranks), np.nan)])
-        stale = rows[np.isnan(ranks[rows])]
-        for row in stale.tolist():  # rows added or retitled since: between their neighbours
-            ranks[row] = bisect_left(keys, collation.sort_key(self.table.title(row))) - 0.5
-        return ranks[rows]
-
     def retitled(self, ids) -> None:
-        """These memories' titles may have changed: their sort keys are worked out again."""
-        if self._title_ranks is None:
-            return
-        for memory_id in ids:
-            row = self.table.row(memory_id, gone=True)
-            if row is not None and row < len(self._title_ranks):
-                self._title_ranks[row] = np.nan
+        """These memories may have changed: their title and content keys are worked out again."""
+        self.keys.stale([self.table.row(memory_id, gone=True) for memory_id in ids])
 
     # ---- Qt's model -------------------------------------------------------------------------------
     def rowCount(self, parent=QModelIndex()):
@@ -277,9 +308,11 @@ class MemoryTableModel(QAbstractTableModel):
         return self.hits.get(self.memory_id(row)) if 0 <= row < len(self.rows) else None
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
             return None
-        return self.column_title(COLUMNS[section]) if 0 <= section < len(COLUMNS) else None
+        if role == Qt.ItemDataRole.ToolTipRole and COLUMNS[section] in UNSORTABLE:
+            return self.tr("Cannot be sorted: why a memory was found is worked out for the rows on screen only")
+        return self.column_title(COLUMNS[section]) if role == Qt.ItemDataRole.DisplayRole else None
 
     def column_title(self, name: str) -> str:
         return {
@@ -322,6 +355,8 @@ class MemoryTableModel(QAbstractTableModel):
         """The cell's text cut into runs with the search's words marked; None: nothing to mark."""
         hit = self.hits.get(self.table.memory_id(row))
         if hit is None:
+            if self.complete:  # (the why-found column may be hidden: the marks ask too)
+                self._want_hit(row)
             return None
         terms = (*hit.terms, *self.outcome.terms)
         if name == "title":
@@ -345,6 +380,8 @@ class MemoryTableModel(QAbstractTableModel):
             return "".join(piece for piece, _ in marked) if marked else self._snippet(row)
         if name == "found":
             hit = self.hits.get(table.memory_id(row))
+            if hit is None and self.complete:
+                self._want_hit(row)
             return hit_marks(hit, table.brief(row)) if hit is not None else ""
         cached = self._brief
         if cached is None or cached[0] != row or cached[1] is not table:
@@ -374,10 +411,7 @@ class MemoryTableModel(QAbstractTableModel):
         memory_id = self.table.memory_id(row)
         text = self._snippets.get(memory_id)
         if text is None and memory_id not in self._asked:
-            at = self.row_of(memory_id)
-            start = max(0, at - at % SNIPPET_BLOCK)
-            ids = [self.memory_id(r) for r in range(start, min(len(self.rows), start + SNIPPET_BLOCK))]
-            ids = [i for i in ids if i not in self._snippets and i not in self._asked] or [memory_id]
+            ids = self._block(memory_id, lambda i: i in self._snippets or i in self._asked)
             self._asked.update(ids)
             self.snippets_wanted.emit(ids)
         return text or ""
@@ -413,13 +447,3 @@ class MemoryTableModel(QAbstractTableModel):
 
     def supportedDragActions(self):
         return Qt.DropAction.MoveAction | Qt.DropAction.CopyAction
-
-
-def title_ranks(table: BriefTable) -> tuple[list[str], np.ndarray]:
-    """(the distinct titles' pinyin keys in order, each row's title's place among them): the
-    title column's sort keys, worked out once per table on the work lane."""
-    titles = [table.title(row) for row in range(table.size())]
-    keyed = {title: collation.sort_key(title) for title in set(titles)}
-    ordered = sorted(keyed, key=keyed.__getitem__)
-    places = {title: place for place, title in enumerate(ordered)}
-    return [keyed[t] for t in ordered], np.array([places[t] for t in titles], dtype=np.float64)

@@ -182,11 +182,17 @@ class TablePane(QWidget):
                 self._quiet -= 1
         else:
             self._keeping_place(lambda: self.model.show_outcome(outcome))
+            if self.model.sort_column >= 0:
+                self.model.fetch_all()  # the same search again (after a change), still sorted: all of it
         self._apply_hidden()
         self._say()
 
     def add_page(self, outcome) -> None:
         self.model.add_page(outcome)
+        self._say()
+
+    def add_matches(self, table, rows) -> None:
+        self._keeping_place(lambda: self.model.add_matches(table, rows))
         self._say()
 
     def _keeping_place(self, refill) -> None:
