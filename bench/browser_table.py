@@ -18,7 +18,15 @@ so that its RSS is the window's own. Once the tree and the titles' pinyin keys a
 - window_rss_mb / window_peak_rss_mb: the window's resident memory after the scroll, and
   its peak since start.
 - sort_ms: per column, the longest of an ascending and a descending sort of every row,
-  each from a shuffled order (Qt's sort call: keys, argsort, the view's relayout).
+  each from a shuffled order (Qt's sort call: keys, argsort, the view's relayout), the
+  content column's keys already in; content_keys_s: the content column's first sort,
+  from the click to its keys in (every content start read and keyed on the work lane).
+- search_sort: per query matching ~50k of the 100k memories, shown in rank order (the
+  first page), then sorted by a column as a header click does: all_rows_ms from the
+  click to every match's row in, sorted (the search lane: ids, their rows; the UI
+  thread: add_matches); add_matches_ms its UI-thread part; max_stall_ms the longest UI
+  stall meanwhile; then resort_ms per column: sorting all those rows again, by title,
+  content, group and heat (Qt's sort call, as sort_ms).
 - title_keys_s: the titles' pinyin keys worked out once (the work lane does it at load);
   qcollator_keys_s: the same titles' ICU keys (QCollator.sortKey, zh_CN), for the choice
   in core/search/language/collation.py.
@@ -47,6 +55,7 @@ from gui_speed import database, idle, wait  # noqa: E402  (bench/ is on sys.path
 from ui_stall import StallMeter  # noqa: E402
 
 IDLE_MS = 30_000
+SEARCHES = ("咖啡 OR 跑步 OR 猫", "group:工作 OR group:健康")  # 57k and 50k of bench/gui_speed.py's 100k
 DRAG_MS = 16  # a dragged scroll bar moves at the screen's rate
 
 
@@ -126,10 +135,70 @@ def sort_times(qt_app, pane) -> dict:
     return out
 
 
+def content_keys_s(qt_app, pane) -> float:
+    """The content column's first sort: from the click to its keys in (work lane)."""
+    from memdesk.gui.browser.table_model import COLUMNS
+
+    started = time.perf_counter()
+    pane.model.sort(COLUMNS.index("snippet"))
+    wait(qt_app, lambda: pane.model.keys.contents.ready, 600)
+    return round(time.perf_counter() - started, 2)
+
+
+def search_sort(qt_app, window, query: str) -> dict:
+    """A search of ~50k matches sorted by a column (updated), then by others (see the docstring)."""
+    from PySide6.QtCore import Qt
+
+    from memdesk.gui.browser.table_model import COLUMNS
+
+    table = window.browser.table
+    model = table.model
+    window.search_bar.set_text(query)
+    wait(qt_app, lambda: model.outcome is not None and model.outcome.query == query, 600)
+    idle(qt_app, 300)
+    shown, total = model.rowCount(), model.total
+    spent = []
+    add = model.add_matches
+
+    def timed(*args) -> None:
+        started = time.perf_counter()
+        add(*args)
+        spent.append((time.perf_counter() - started) * 1000)
+
+    model.add_matches = timed
+    meter = StallMeter()
+    meter.start()
+    started = time.perf_counter()
+    table.sort_by("updated")
+    wait(qt_app, lambda: model.complete and not model.fetching, 600)
+    all_rows = (time.perf_counter() - started) * 1000
+    stall = meter.stop()
+    model.add_matches = add
+    rows = model.rowCount()
+    resort = {}
+    for name in ("title", "snippet", "group", "heat"):
+        started = time.perf_counter()
+        model.sort(COLUMNS.index(name), Qt.SortOrder.DescendingOrder)
+        resort[name] = round((time.perf_counter() - started) * 1000, 1)
+        idle(qt_app, 50)
+    window.search_bar.set_text("")
+    idle(qt_app, 300)
+    return {
+        "query": query,
+        "first_page_rows": shown,
+        "matches": total,
+        "rows_after_sort": rows,
+        "all_rows_ms": round(all_rows, 1),
+        "add_matches_ms": round(sum(spent), 1),
+        "max_stall_ms": round(stall, 1),
+        "resort_ms": resort,
+    }
+
+
 def key_times(table) -> dict:
     from PySide6.QtCore import QCollator, QLocale
 
-    from memdesk.gui.browser.table_model import title_ranks
+    from memdesk.gui.browser.table_keys import title_ranks
 
     started = time.perf_counter()
     title_ranks(table)
@@ -157,7 +226,7 @@ def child(db: str, step_pages: int, step_ms: int) -> None:
     window.resize(1280, 800)
     browser, pane = window.browser, window.browser.table
     wait(qt_app, lambda: not browser.tree.building and pane.model.rowCount() > 0, 600)
-    wait(qt_app, lambda: pane.model._title_ranks is not None and not app.session.taskman.tasks(), 600)
+    wait(qt_app, lambda: pane.model.keys.titles.ready and not app.session.taskman.tasks(), 600)
     figures: dict = {"rows": pane.model.rowCount()}
     meter = StallMeter()  # the control: the same window doing nothing, for as long as a scroll takes
     meter.start()
@@ -170,6 +239,7 @@ def child(db: str, step_pages: int, step_ms: int) -> None:
     figures["load_average"] = round(os.getloadavg()[0], 1)
     figures["window_rss_mb"] = round(rss_mb(), 1)
     figures["window_peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    figures["content_keys_s"] = content_keys_s(qt_app, pane)
     figures["sort_ms"] = sort_times(qt_app, pane)
     figures["sort_max_ms"] = max(figures["sort_ms"].values())
     outcome = browser.backend.search("咖啡", persona=browser.persona)
@@ -177,6 +247,7 @@ def child(db: str, step_pages: int, step_ms: int) -> None:
     browser.backend.search("咖啡", persona=browser.persona, limit=PAGE, offset=len(outcome.hits))
     figures["search_total"] = outcome.total
     figures["search_page_ms"] = round((time.perf_counter() - started) * 1000, 1)
+    figures["search_sort"] = [search_sort(qt_app, window, query) for query in SEARCHES]
     figures.update(key_times(pane.model.table))
     print(json.dumps(figures), flush=True)
     os._exit(0)
