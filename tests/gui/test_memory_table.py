@@ -9,7 +9,8 @@ from PySide6.QtCore import Qt
 from memdesk.core.views.listing import load_table
 from memdesk.gui.browser.search_backend import LIMIT, SearchBackend
 from memdesk.gui.browser.table_keys import title_ranks
-from memdesk.gui.browser.table_model import COLUMNS, UNSORTABLE, MemoryTableModel, rows_of_place
+from memdesk.gui.browser.table_model import COLUMNS, UNSORTABLE, MemoryTableModel
+from memdesk.gui.browser.tree_nodes import rows_of_place
 
 TITLES = ["张", "重庆", "北", "安"]  # pinyin: an, bei, chongqing, zhang (重 alone reads zhong)
 

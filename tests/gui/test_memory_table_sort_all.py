@@ -13,7 +13,8 @@ from memdesk.core.search.language.collation import sort_key
 from memdesk.core.views.listing import load_table
 from memdesk.gui.browser.search_backend import LIMIT
 from memdesk.gui.browser.table_keys import content_ranks
-from memdesk.gui.browser.table_model import COLUMNS, MemoryTableModel, rows_of_place
+from memdesk.gui.browser.table_model import COLUMNS, MemoryTableModel
+from memdesk.gui.browser.tree_nodes import rows_of_place
 
 MATCHES = 5_300  # past the 5,000 a sorted search once stopped at
 CITIES = ["张家口", "重庆", "北京", "安阳", "上海", "杭州", "长沙", "西安", "成都", "武汉"]

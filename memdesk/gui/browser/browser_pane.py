@@ -16,8 +16,8 @@ from memdesk.core.views.listing import contents
 
 from .search_backend import PAGE, SearchBackend
 from .table_keys import content_ranks, title_ranks
-from .table_model import rows_of_place
 from .table_pane import TablePane
+from .tree_nodes import rows_of_place
 from .tree_pane import INCREMENTAL_MAX, TreePane
 
 FEED_HOLD_MAX_MS = 10_000  # the feed is read by then even if the tree never loads
@@ -255,15 +255,24 @@ class BrowserPane(QWidget):
         )
 
     def _fetch_hits(self, ids: list) -> None:
-        """The hits of rows on screen of a search sorted by a column (why each was found)."""
+        """The hits of rows on screen of a search sorted by a column (why each was found); a
+        block scrolled past before its turn on the lane is dropped (each is a ranking)."""
         seq, text, persona, backend, model = self._seq, self.query, self.persona, self.backend, self.table.model
+
+        def hits(cancel, progress):
+            wanted = seq == self._seq and model.hits_still_wanted(ids)
+            return backend.hits_of(text, ids, persona=persona) if wanted else None
+
+        def shown(found) -> None:
+            if seq != self._seq:
+                return
+            if found is None:
+                model.hits_dropped(ids)
+            else:
+                model.add_hits(found)
+
         self.session.taskman.run(
-            lambda cancel, progress: backend.hits_of(text, ids, persona=persona),
-            label="",
-            lane="search",
-            visible=False,
-            on_done=lambda hits: model.add_hits(hits) if seq == self._seq else None,
-            on_failed=self.session.report,
+            hits, label="", lane="search", visible=False, on_done=shown, on_failed=self.session.report
         )
 
     def _key_contents(self) -> None:

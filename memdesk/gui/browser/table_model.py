@@ -37,6 +37,7 @@ UNSORTABLE = frozenset({"found"})
 DEFAULT_HIDDEN = frozenset({"heat"})
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SNIPPET_BLOCK = 100
+HIT_BLOCKS_KEPT = 4  # blocks of hits fetched of those asked for last (a screen spans two)
 SNIPPET_CHARS = 80
 _ACTIVE, _DELETED = STATES.index("active"), STATES.index("deleted")
 _DIM = QColor("#8a8a8a")
@@ -52,32 +53,6 @@ _DISPLAY, _TOOLTIP, _ALIGN, _FOREGROUND = (
 _ROLES = frozenset({_DISPLAY, _TOOLTIP, _ALIGN, _FOREGROUND, int(ID_ROLE), int(RUNS_ROLE)})
 _RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
 _FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
-
-
-def rows_of_place(table: BriefTable, place: tuple | None) -> np.ndarray:
-    """The table's rows a tree node stands for: a group with its subgroups, a type, a tier or
-    a tag (active memories), a state (the trash...), or every active memory."""
-    state = table.column("state")
-    kind, key = place if place else ("group", None)
-    if kind == "state":
-        return np.flatnonzero(state == STATES.index(key)).astype(np.int32)
-    if kind == "section" and key == "inactive":
-        return np.flatnonzero((state == STATES.index("expired")) | (state == STATES.index("superseded")))
-    active = state == _ACTIVE
-    if kind in ("group", "type", "tier", "tag") and key is not None:
-        column = table.column("tags" if kind == "tag" else kind)
-        codes = np.unique(column[active])
-        wanted = [int(c) for c in codes if _matches(kind, key, table.value(int(c)))]
-        active &= np.isin(column, np.array(wanted, dtype=column.dtype))
-    return np.flatnonzero(active).astype(np.int32)
-
-
-def _matches(kind: str, key, value) -> bool:
-    if kind == "tag":
-        return key in value
-    if kind == "group" and key:
-        return value == key or value.startswith(key + "/")
-    return value == key
 
 
 class MemoryTableModel(QAbstractTableModel):
@@ -103,6 +78,7 @@ class MemoryTableModel(QAbstractTableModel):
         self._snippets: dict[str, str] = {}
         self._asked: set[str] = set()  # snippets on their way
         self._hits_asked: set[str] = set()  # and hits (hits_wanted)
+        self.hit_blocks: tuple[str, ...] = ()  # the first id of the last blocks asked (hits_still_wanted)
         self._brief: tuple | None = None  # (row, table, Brief) of the row painted last
         self.keys = ColumnKeys(store, self._text_of, self.content_keys_wanted.emit)
         self._sorting = False
@@ -234,7 +210,17 @@ class MemoryTableModel(QAbstractTableModel):
         if memory_id not in self._hits_asked:
             ids = self._block(memory_id, lambda i: i in self.hits or i in self._hits_asked)
             self._hits_asked.update(ids)
+            self.hit_blocks = (*self.hit_blocks[-(HIT_BLOCKS_KEPT - 1) :], ids[0])  # (a new tuple: lanes read it)
             self.hits_wanted.emit(ids)
+
+    def hits_still_wanted(self, ids: list[str]) -> bool:
+        """Whether a block of hits asked for is among the last few (any thread may ask): a drag
+        down 50k rows asks for a block at each paint, each a ranking of every match."""
+        return bool(ids) and ids[0] in self.hit_blocks
+
+    def hits_dropped(self, ids: list[str]) -> None:
+        """A block of hits not fetched after all (scrolled past): asked again if shown again."""
+        self._hits_asked.difference_update(ids)
 
     def _block(self, memory_id: str, done) -> list[str]:
         """The ids of the block of rows around this memory's (those on screen) not yet ``done``."""

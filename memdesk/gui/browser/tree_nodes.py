@@ -21,9 +21,11 @@ from array import array
 from bisect import bisect_left, insort
 from collections.abc import Mapping
 
+import numpy as np
+
 from memdesk.core.domain.records import TIERS, TYPES
 from memdesk.core.search.language.collation import sort_key
-from memdesk.core.views.brief_table import BriefTable
+from memdesk.core.views.brief_table import STATES, BriefTable
 
 BATCH = 500  # leaves materialised per fetchMore
 RUN = 10_000  # memories sorted in one call while the tree is built (~10 ms of GIL)
@@ -387,3 +389,30 @@ class Tree:
 
     def total(self, section: str) -> int:
         return self.sections[section].count
+
+
+def rows_of_place(table: BriefTable, place: tuple | None) -> np.ndarray:
+    """The table's rows a tree node stands for: a group with its subgroups, a type, a tier or
+    a tag (active memories), a state (the trash...), or every active memory (the memory
+    table's rows for the tree's current place: table_model.py)."""
+    state = table.column("state")
+    kind, key = place if place else ("group", None)
+    if kind == "state":
+        return np.flatnonzero(state == STATES.index(key)).astype(np.int32)
+    if kind == "section" and key == "inactive":
+        return np.flatnonzero((state == STATES.index("expired")) | (state == STATES.index("superseded")))
+    active = state == STATES.index("active")
+    if kind in ("group", "type", "tier", "tag") and key is not None:
+        column = table.column("tags" if kind == "tag" else kind)
+        codes = np.unique(column[active])
+        wanted = [int(c) for c in codes if _place_holds(kind, key, table.value(int(c)))]
+        active &= np.isin(column, np.array(wanted, dtype=column.dtype))
+    return np.flatnonzero(active).astype(np.int32)
+
+
+def _place_holds(kind: str, key, value) -> bool:
+    if kind == "tag":
+        return key in value
+    if kind == "group" and key:
+        return value == key or value.startswith(key + "/")
+    return value == key
