@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta, timezone
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from memdesk.core.search.language.collation import sort_key
 from memdesk.core.views.listing import load_table
@@ -122,3 +122,22 @@ def test_the_why_found_header_says_it_does_not_sort(store):
     before = [model.memory_id(r) for r in range(4)]
     model.sort(found)
     assert [model.memory_id(r) for r in range(4)] == before
+
+
+def test_a_click_on_the_why_found_header_says_why_and_keeps_the_order(launch, db_path, qtbot, store):
+    from PySide6.QtWidgets import QToolTip
+
+    for title in ORDER:
+        store.add(content=f"{title}的咖啡", title=title)
+    window = launch(db_path, wait_index=True)
+    table = window.browser.table
+    with qtbot.waitSignal(window.browser.search_finished, timeout=30000):
+        window.search_bar.set_text("咖啡")
+    table.sort_by("title")
+    header = table.view.horizontalHeader()
+    found = COLUMNS.index("found")
+    pos = header.sectionViewportPosition(found) + header.sectionSize(found) // 2
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(pos, header.height() // 2))
+    assert header.sortIndicatorSection() == COLUMNS.index("title")
+    assert [table.model.index(r, 0).data() for r in range(4)] == ORDER
+    assert "sort" in QToolTip.text()

@@ -13,7 +13,17 @@ from collections.abc import Callable
 
 import numpy as np
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QMenu, QTableView, QVBoxLayout, QWidget
+from PySide6.QtGui import QCursor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QTableView,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
 
 from memdesk.gui import prefs
 
@@ -130,7 +140,9 @@ class TablePane(QWidget):
 
     def _sorted_by_user(self, column: int, order) -> None:
         name = COLUMNS[column] if 0 <= column < len(COLUMNS) else ""
-        if name in UNSORTABLE:  # put the indicator back where the rows are sorted
+        if name in UNSORTABLE:  # put the indicator back where the rows are sorted, and say why (as Anki does)
+            why = self.model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+            QToolTip.showText(QCursor.pos(), why, self.view.horizontalHeader())
             back = self.model.sort_column
             if back >= 0:
                 self._set_indicator(COLUMNS[back], self.model.descending)
