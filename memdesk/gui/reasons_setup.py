@@ -202,6 +202,12 @@ def models() -> dict[str, str]:
             "it is",
         ),
         "model_quantise_failed": translate("Reasons", "{path} could not be quantised to int8 ({detail})"),
+    }
+
+
+def model_files() -> dict[str, str]:
+    """A model's files and settings, and using or removing an installed model."""
+    return {
         "model_bad_name": translate(
             "Reasons",
             "{model} cannot be a model name: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or "
@@ -330,4 +336,4 @@ def import_files() -> dict[str, str]:
 
 
 def wordings() -> dict[str, str | Callable[[dict], str]]:
-    return {**stores(), **copies(), **models(), **downloads(), **import_files()}
+    return {**stores(), **copies(), **models(), **model_files(), **downloads(), **import_files()}
