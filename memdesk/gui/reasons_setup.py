@@ -81,7 +81,7 @@ def _schema_too_new(p: dict) -> str:
 def _database_unavailable(p: dict) -> str:
     words = {
         "password": translate("Reasons", "{where} cannot be opened: the server asks for a password"),
-        "auth": translate("Reasons", "{where} cannot be opened: the user name or password is wrong"),
+        "auth": translate("Reasons", "{where} cannot be opened: wrong user name or password"),
         "missing": translate("Reasons", "{where} cannot be opened: the server has no such database"),
         "unreachable": translate("Reasons", "{where} cannot be opened: the server cannot be reached ({detail})"),
     }

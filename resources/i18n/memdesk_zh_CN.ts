@@ -2533,7 +2533,7 @@ Database: {path}</source>
         <translation>无法打开 {where}：服务器要求输入密码</translation>
     </message>
     <message>
-        <source>{where} cannot be opened: the user name or password is wrong</source>
+        <source>{where} cannot be opened: wrong user name or password</source>
         <translation>无法打开 {where}：用户名或密码不正确</translation>
     </message>
     <message>
