@@ -131,7 +131,9 @@ class App(QObject):
             self.ask.inform(
                 self.window,
                 "MemDesk",
-                QApplication.translate("App", "{error}\n\nThere is no backup of this file.").format(error=error),
+                QApplication.translate("App", "{error}\n\nThere is no backup of this file.").format(
+                    error=error_text(error)
+                ),
             )
             return None
         newest = backups[0]
@@ -151,7 +153,7 @@ class App(QObject):
             default="restore",
             cancel="cancel",
             detail=QApplication.translate("App", "{error}\n\nThe damaged file is kept beside the backups.").format(
-                error=error
+                error=error_text(error)
             ),
         )
         if choice != "restore":

@@ -230,7 +230,10 @@ def _plan() -> dict[str, str | Callable[[dict], str]]:
 
 def wordings() -> dict[str, str | Callable[[dict], str]]:
     """The window's wording of every code (tests check that none is missing)."""
+    from . import reasons_setup
+
     return {
+        **reasons_setup.wordings(),
         **_fields(),
         **_personas_and_merges(),
         **_finding(),

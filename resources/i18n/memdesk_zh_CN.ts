@@ -2476,6 +2476,482 @@ Database: {path}</source>
         <source>{reason}; {note}</source>
         <translation>{reason}；{note}</translation>
     </message>
+    <message>
+        <source>there is no database at {path}</source>
+        <translation>{path} 处没有数据库</translation>
+    </message>
+    <message>
+        <source>{path} is not a MemDesk database (not an SQLite file, or damaged); it was not changed. Open another file or restore a backup</source>
+        <translation>{path} 不是 MemDesk 数据库（不是 SQLite 文件，或已损坏）；它没有被改动。请打开别的文件，或恢复一个备份</translation>
+    </message>
+    <message>
+        <source>{path} cannot be read ({detail}); it was not changed</source>
+        <translation>无法读取 {path}（{detail}）；它没有被改动</translation>
+    </message>
+    <message>
+        <source>{path} cannot be opened ({detail}); it was not changed</source>
+        <translation>无法打开 {path}（{detail}）；它没有被改动</translation>
+    </message>
+    <message>
+        <source>the folder for {path} cannot be created: {detail}</source>
+        <translation>无法为 {path} 创建文件夹：{detail}</translation>
+    </message>
+    <message>
+        <source>{where} holds tables named like MemDesk&apos;s but is not a MemDesk database; it was not changed. Choose an empty database</source>
+        <translation>{where} 中有与 MemDesk 同名的表，但它不是 MemDesk 的数据库；它没有被改动。请选择一个空数据库</translation>
+    </message>
+    <message>
+        <source>this MemDesk cannot bring {where} to schema version {version}</source>
+        <translation>此版本的 MemDesk 无法把 {where} 升级到结构版本 {version}</translation>
+    </message>
+    <message>
+        <source>the database {where} no longer exists on the server (dropped or renamed): nothing more can be saved to it. Open another database, or create it again and copy or import a backup into it</source>
+        <translation>服务器上已没有数据库 {where}（已被删除或改名）：无法再保存到其中。请打开另一个数据库，或重新创建它，再把备份复制或导入进去</translation>
+    </message>
+    <message>
+        <source>the connection to {where} was lost during a save; it was saved whole or not at all: reload to see which</source>
+        <translation>保存时与 {where} 的连接断开了；这次保存要么完整写入，要么完全没有写入：请重新加载查看</translation>
+    </message>
+    <message>
+        <source>the connection to {where} was lost during a save, before it was committed: it was not saved</source>
+        <translation>保存时与 {where} 的连接在提交前断开了：这次没有保存</translation>
+    </message>
+    <message>
+        <source>{path} is open in {holders}: close it there, then try again; nothing was changed</source>
+        <translation>{path} 正在 {holders} 中打开：请先在那里关闭，再重试；没有做任何更改</translation>
+    </message>
+    <message>
+        <source>{path} is open in another program (a MemDesk window, an MCP server, a command): close it, then try again; nothing was changed</source>
+        <translation>{path} 正在另一个程序（MemDesk 窗口、MCP 服务器或命令）中打开：请先关闭它，再重试；没有做任何更改</translation>
+    </message>
+    <message>
+        <source>{path} was written by a newer MemDesk (schema version {found}; this version reads up to {supported}); upgrade MemDesk to open it. The database was not changed</source>
+        <translation>{path} 由更新版本的 MemDesk 写入（结构版本 {found}；此版本最多能读 {supported}）；请升级 MemDesk 后再打开。数据库没有被改动</translation>
+    </message>
+    <message>
+        <source>{path} was written by a newer MemDesk (schema version {found}; this version reads up to {supported}); upgrade MemDesk to open it. The file was not changed</source>
+        <translation>{path} 由更新版本的 MemDesk 写入（结构版本 {found}；此版本最多能读 {supported}）；请升级 MemDesk 后再打开。文件没有被改动</translation>
+    </message>
+    <message>
+        <source>{where} cannot be opened: the server asks for a password</source>
+        <translation>无法打开 {where}：服务器要求输入密码</translation>
+    </message>
+    <message>
+        <source>{where} cannot be opened: wrong user name or password</source>
+        <translation>无法打开 {where}：用户名或密码不正确</translation>
+    </message>
+    <message>
+        <source>{where} cannot be opened: the server has no such database</source>
+        <translation>无法打开 {where}：服务器上没有这个数据库</translation>
+    </message>
+    <message>
+        <source>{where} cannot be opened: the server cannot be reached ({detail})</source>
+        <translation>无法打开 {where}：连不上服务器（{detail}）</translation>
+    </message>
+    <message>
+        <source>{where} cannot be opened: {detail}</source>
+        <translation>无法打开 {where}：{detail}</translation>
+    </message>
+    <message>
+        <source>the backup {name} is damaged too; choose another backup</source>
+        <translation>备份 {name} 也已损坏；请选择另一个备份</translation>
+    </message>
+    <message>
+        <source>there is no folder {path}</source>
+        <translation>文件夹 {path} 不存在</translation>
+    </message>
+    <message>
+        <source>the backup {name} could not be restored ({detail}); nothing was changed</source>
+        <translation>无法恢复备份 {name}（{detail}）；没有做任何更改</translation>
+    </message>
+    <message>
+        <source>the source database is in the middle of a save; try again</source>
+        <translation>源数据库正在保存中；请稍后重试</translation>
+    </message>
+    <message>
+        <source>the source and the target are the same database ({location})</source>
+        <translation>源和目标是同一个数据库（{location}）</translation>
+    </message>
+    <message>
+        <source>{target} is not empty ({listed}); copy into an empty database, or merge (what it has is kept)</source>
+        <translation>{target} 不是空的（{listed}）；请复制到空数据库，或选择合并（其中已有的内容会保留）</translation>
+    </message>
+    <message>
+        <source>the copy in {target} does not match {source} ({detail}); it was rolled back and the target is as it was</source>
+        <translation>{target} 中的副本与 {source} 不一致（{detail}）；已回滚，目标保持原样</translation>
+    </message>
+    <message>
+        <source>the merge into {target} did not add up ({detail}); it was rolled back</source>
+        <translation>合并到 {target} 后数目对不上（{detail}）；已回滚</translation>
+    </message>
+    <message>
+        <source>there is no export format {format}; use one of {formats}</source>
+        <translation>没有导出格式 {format}；请使用以下之一：{formats}</translation>
+    </message>
+    <message>
+        <source>{path} is a folder; give a file name</source>
+        <translation>{path} 是文件夹；请给出文件名</translation>
+    </message>
+    <message>
+        <source>cancelled; nothing was changed</source>
+        <translation>已取消；没有做任何更改</translation>
+    </message>
+    <message>
+        <source>building the search index was cancelled; it resumes where it stopped</source>
+        <translation>搜索索引的建立已取消；下次会从停下的地方继续</translation>
+    </message>
+    <message>
+        <source>building the search index was cancelled; the previous index is still used</source>
+        <translation>搜索索引的建立已取消；仍使用之前的索引</translation>
+    </message>
+    <message>
+        <source>embedding was cancelled after {done} of {total} memories; the finished ones are kept</source>
+        <translation>向量计算已取消（{total} 条记忆中已完成 {done} 条）；已完成的会保留</translation>
+    </message>
+    <message>
+        <source>the number of change-feed rows to keep must be a whole number of 0 or more</source>
+        <translation>变更记录的保留行数必须是 0 或更大的整数</translation>
+    </message>
+    <message>
+        <source>the days the trash keeps memories must be a whole number of 0 or more</source>
+        <translation>回收站保留记忆的天数必须是 0 或更大的整数</translation>
+    </message>
+    <message>
+        <source>there is no maintenance task {task}; the tasks are {tasks}</source>
+        <translation>没有维护任务 {task}；可用的任务有：{tasks}</translation>
+    </message>
+    <message>
+        <source>persona {key} was changed elsewhere after this step; nothing was changed</source>
+        <translation>角色 {key} 在这一步之后已在别处被修改；没有做任何更改</translation>
+    </message>
+    <message>
+        <source>tool call {key} was reverted or put back since; nothing was changed</source>
+        <translation>工具调用 {key} 此后已被撤回或恢复；没有做任何更改</translation>
+    </message>
+    <message>
+        <source>the setting {key} was changed elsewhere after this step; nothing was changed</source>
+        <translation>设置 {key} 在这一步之后已在别处被修改；没有做任何更改</translation>
+    </message>
+    <message>
+        <source>memory {key} “{title}” was changed elsewhere after this step; nothing was changed</source>
+        <translation>记忆 {key}“{title}”在这一步之后已在别处被修改；没有做任何更改</translation>
+    </message>
+    <message>
+        <source>memory {key} was changed elsewhere after this step; nothing was changed</source>
+        <translation>记忆 {key} 在这一步之后已在别处被修改；没有做任何更改</translation>
+    </message>
+    <message>
+        <source>the duplicate search</source>
+        <translation>查找重复</translation>
+    </message>
+    <message>
+        <source>optimizing</source>
+        <translation>优化</translation>
+    </message>
+    <message>
+        <source>the search index update</source>
+        <translation>搜索索引更新</translation>
+    </message>
+    <message>
+        <source>the consolidation</source>
+        <translation>整合</translation>
+    </message>
+    <message>
+        <source>the heat recomputation</source>
+        <translation>热度重算</translation>
+    </message>
+    <message>
+        <source>moving expired memories to the trash</source>
+        <translation>把过期记忆移入回收站</translation>
+    </message>
+    <message>
+        <source>emptying the trash</source>
+        <translation>清空回收站</translation>
+    </message>
+    <message>
+        <source>the task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>{task} was cancelled; nothing it did was kept</source>
+        <translation>{task}已取消；它所做的更改都没有保留</translation>
+    </message>
+    <message>
+        <source>there is no tokenizer.json (a model needs model.onnx and tokenizer.json)</source>
+        <translation>找不到 tokenizer.json（模型需要 model.onnx 和 tokenizer.json）</translation>
+    </message>
+    <message>
+        <source>there are several tokenizer.json files ({first}, {second}); install one model at a time</source>
+        <translation>有多个 tokenizer.json 文件（{first}、{second}）；请一次只安装一个模型</translation>
+    </message>
+    <message>
+        <source>it is not clear which ONNX file is the model (found: {found}); put the one you want next to tokenizer.json as model.onnx</source>
+        <translation>无法判断哪个 ONNX 文件是模型（找到：{found}）；请把要用的那个放在 tokenizer.json 旁边，并命名为 model.onnx</translation>
+    </message>
+    <message>
+        <source>{path} holds too many files to be a model folder</source>
+        <translation>{path} 中的文件太多，不是模型文件夹</translation>
+    </message>
+    <message>
+        <source>the archive {name} was refused ({detail}); nothing was installed</source>
+        <translation>压缩包 {name} 被拒绝（{detail}）；没有安装任何东西</translation>
+    </message>
+    <message>
+        <source>not enough free disk space in {path}: about {need} MB are needed, {free} MB are free</source>
+        <translation>{path} 所在磁盘空间不足：需要约 {need} MB，只剩 {free} MB</translation>
+    </message>
+    <message>
+        <source>{path} does not exist</source>
+        <translation>{path} 不存在</translation>
+    </message>
+    <message>
+        <source>the disk is full: the model could not be installed into {path}</source>
+        <translation>磁盘已满：无法把模型安装到 {path}</translation>
+    </message>
+    <message>
+        <source>{path} is already quantised ({quantization}); install it without int8</source>
+        <translation>{path} 已经量化过（{quantization}）；请不选 int8 安装</translation>
+    </message>
+    <message>
+        <source>a model named {model} is already installed; replace it or install this one under another name</source>
+        <translation>已安装名为 {model} 的模型；请替换它，或用另一个名字安装这个模型</translation>
+    </message>
+    <message>
+        <source>{path} is neither a folder nor a .zip archive</source>
+        <translation>{path} 既不是文件夹，也不是 .zip 压缩包</translation>
+    </message>
+    <message>
+        <source>the disk is full while unpacking {path}</source>
+        <translation>解压 {path} 时磁盘已满</translation>
+    </message>
+    <message>
+        <source>{path} cannot be read ({detail})</source>
+        <translation>无法读取 {path}（{detail}）</translation>
+    </message>
+    <message>
+        <source>the model fails on a test sentence ({detail})</source>
+        <translation>模型处理测试句子时出错（{detail}）</translation>
+    </message>
+    <message>
+        <source>the model gives invalid (not finite) numbers for a test sentence</source>
+        <translation>模型对测试句子给出了无效的数值（非有限数）</translation>
+    </message>
+    <message>
+        <source>{path} could not be replaced ({detail}); is MemDesk using it?</source>
+        <translation>无法替换 {path}（{detail}）；是否有 MemDesk 正在使用它？</translation>
+    </message>
+    <message>
+        <source>int8 quantisation needs the onnx package (pip install onnx); install without int8 to use the model as it is</source>
+        <translation>int8 量化需要 onnx 包（pip install onnx）；不选 int8 安装即可按原样使用模型</translation>
+    </message>
+    <message>
+        <source>{path} could not be quantised to int8 ({detail})</source>
+        <translation>无法把 {path} 量化为 int8（{detail}）</translation>
+    </message>
+    <message>
+        <source>{model} cannot be a model name: use 1-64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;, starting with a letter or digit</source>
+        <translation>{model} 不能用作模型名：请使用 1 到 64 个字母、数字、“.”、“_”或“-”，并以字母或数字开头</translation>
+    </message>
+    <message>
+        <source>the settings of {where} are not usable ({detail})</source>
+        <translation>{where} 的设置不可用（{detail}）</translation>
+    </message>
+    <message>
+        <source>{path} is not a readable JSON file ({detail})</source>
+        <translation>{path} 不是可读取的 JSON 文件（{detail}）</translation>
+    </message>
+    <message>
+        <source>{path} must hold a JSON object</source>
+        <translation>{path} 中应当是一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>{path} was written by a newer MemDesk (format {version})</source>
+        <translation>{path} 由更新版本的 MemDesk 写入（格式 {version}）</translation>
+    </message>
+    <message>
+        <source>{path} lacks {keys}</source>
+        <translation>{path} 缺少 {keys}</translation>
+    </message>
+    <message>
+        <source>{path} is not a usable ONNX model ({detail})</source>
+        <translation>{path} 不是可用的 ONNX 模型（{detail}）</translation>
+    </message>
+    <message>
+        <source>{path} is not a usable tokenizer.json ({detail})</source>
+        <translation>{path} 不是可用的 tokenizer.json（{detail}）</translation>
+    </message>
+    <message>
+        <source>model.onnx is not a BERT-style encoder MemDesk can use: its inputs are {inputs}; expected input_ids (+ attention_mask, token_type_ids)</source>
+        <translation>model.onnx 不是 MemDesk 能使用的 BERT 类编码器：它的输入是 {inputs}；应为 input_ids（以及 attention_mask、token_type_ids）</translation>
+    </message>
+    <message>
+        <source>model.onnx has no output of token vectors (like last_hidden_state) to pool</source>
+        <translation>model.onnx 没有可供池化的词元向量输出（如 last_hidden_state）</translation>
+    </message>
+    <message>
+        <source>{path} is not a model folder: {file} is missing</source>
+        <translation>{path} 不是模型文件夹：缺少 {file}</translation>
+    </message>
+    <message>
+        <source>{path}: model.onnx gives {found}-dimensional vectors but its settings say {expected}; reinstall the model</source>
+        <translation>{path}：model.onnx 输出 {found} 维向量，但它的设置写的是 {expected} 维；请重新安装该模型</translation>
+    </message>
+    <message>
+        <source>the model {model} should give {expected}-dimensional vectors but model.onnx gives {found}; is this the right model file?</source>
+        <translation>模型 {model} 应输出 {expected} 维向量，但 model.onnx 输出 {found} 维；这是正确的模型文件吗？</translation>
+    </message>
+    <message>
+        <source>it is not known how to pool the token vectors of the model {model} (it has no memdesk-model.json and MemDesk does not know its name); choose cls pooling (bge models) or mean pooling (sentence-transformers models)</source>
+        <translation>不知道如何对模型 {model} 的词元向量做池化（没有 memdesk-model.json，MemDesk 也不认识它的名字）；请选择 cls 池化（bge 模型）或 mean 池化（sentence-transformers 模型）</translation>
+    </message>
+    <message>
+        <source>no model named {model} is installed</source>
+        <translation>没有安装名为 {model} 的模型</translation>
+    </message>
+    <message>
+        <source>the model {model} cannot be used ({detail}); reinstall it</source>
+        <translation>模型 {model} 无法使用（{detail}）；请重新安装</translation>
+    </message>
+    <message>
+        <source>the model {model} cannot be used ({detail})</source>
+        <translation>模型 {model} 无法使用（{detail}）</translation>
+    </message>
+    <message>
+        <source>the model {model} could not be removed ({detail}); is MemDesk using it?</source>
+        <translation>无法删除模型 {model}（{detail}）；是否有 MemDesk 正在使用它？</translation>
+    </message>
+    <message>
+        <source>the memory was saved, but the model {model} failed on it ({detail})</source>
+        <translation>记忆已保存，但模型 {model} 处理它时出错（{detail}）</translation>
+    </message>
+    <message>
+        <source>there is no known model {model}; the known ones are {known}</source>
+        <translation>没有名为 {model} 的已知模型；已知的有：{known}</translation>
+    </message>
+    <message>
+        <source>a model named {model} is already installed; remove it first</source>
+        <translation>已安装名为 {model} 的模型；请先删除它</translation>
+    </message>
+    <message>
+        <source>{text} is not a hub address; give one like https://hf-mirror.com</source>
+        <translation>{text} 不是模型库地址；请填写类似 https://hf-mirror.com 的地址</translation>
+    </message>
+    <message>
+        <source>the model hub refused the request: {url} answered {status} {reason}</source>
+        <translation>模型库拒绝了请求：{url} 返回 {status} {reason}</translation>
+    </message>
+    <message>
+        <source>the model hub has no such file: {url} answered {status} {reason} (wrong name or revision?)</source>
+        <translation>模型库上没有这个文件：{url} 返回 {status} {reason}（名称或版本写错了？）</translation>
+    </message>
+    <message>
+        <source>cannot reach {host} ({detail}); check the network, or choose a mirror such as https://hf-mirror.com</source>
+        <translation>无法连接 {host}（{detail}）；请检查网络，或选择镜像，例如 https://hf-mirror.com</translation>
+    </message>
+    <message>
+        <source>{url} did not answer with the hub&apos;s file listing</source>
+        <translation>{url} 返回的不是模型库的文件列表</translation>
+    </message>
+    <message>
+        <source>{repo}@{revision} has no {files} on {hub}</source>
+        <translation>{hub} 上的 {repo}@{revision} 没有 {files}</translation>
+    </message>
+    <message>
+        <source>the hub gives no checksum for {file}; an unverified download is refused</source>
+        <translation>模型库没有提供 {file} 的校验和；不进行未经校验的下载</translation>
+    </message>
+    <message>
+        <source>{file} does not match its checksum ({detail}); it was deleted and nothing was installed. Try again, or use another mirror</source>
+        <translation>{file} 与校验和不符（{detail}）；已删除，没有安装任何东西。请重试，或换一个镜像</translation>
+    </message>
+    <message>
+        <source>the disk is full: the download of {file} stopped at {mb} MB in {path}; free some space and download again to resume</source>
+        <translation>磁盘已满：{file} 下载到 {mb} MB 时在 {path} 中停止；请腾出空间后再次下载以继续</translation>
+    </message>
+    <message>
+        <source>the download of {file} stopped at {mb} MB ({detail}); download again to resume</source>
+        <translation>{file} 下载到 {mb} MB 时中断（{detail}）；再次下载即可继续</translation>
+    </message>
+    <message>
+        <source>the download of {file} stopped at {have} of {size} bytes; download again to resume</source>
+        <translation>{file} 只下载了 {size} 字节中的 {have} 字节；再次下载即可继续</translation>
+    </message>
+    <message>
+        <source>the download was paused; download again to resume</source>
+        <translation>下载已暂停；再次下载即可继续</translation>
+    </message>
+    <message>
+        <source>{name} cannot be read ({detail})</source>
+        <translation>无法读取 {name}（{detail}）</translation>
+    </message>
+    <message>
+        <source>{name}: the header row cannot be read ({detail})</source>
+        <translation>{name}：无法读取标题行（{detail}）</translation>
+    </message>
+    <message>
+        <source>{name} is empty; a CSV file starts with a header row</source>
+        <translation>{name} 是空的；CSV 文件应以标题行开头</translation>
+    </message>
+    <message>
+        <source>{name} has no content column (content, memory or text) in its header row</source>
+        <translation>{name} 的标题行里没有内容列（content、memory 或 text）</translation>
+    </message>
+    <message>
+        <source>{name}: row {row} cannot be read ({detail})</source>
+        <translation>{name}：无法读取第 {row} 行（{detail}）</translation>
+    </message>
+    <message>
+        <source>{name}: “{key}” must be a list</source>
+        <translation>{name}：“{key}”必须是列表</translation>
+    </message>
+    <message>
+        <source>{name}: no line is valid JSON; MemDesk expected the MCP memory server&apos;s JSON Lines</source>
+        <translation>{name}：没有一行是有效的 JSON；应为 MCP 记忆服务器的 JSON Lines 文件</translation>
+    </message>
+    <message>
+        <source>{name} was refused ({detail})</source>
+        <translation>{name} 被拒绝（{detail}）</translation>
+    </message>
+    <message>
+        <source>{name} is a damaged zip archive ({detail})</source>
+        <translation>{name} 是损坏的 zip 压缩包（{detail}）</translation>
+    </message>
+    <message>
+        <source>{name} holds damaged gzip data ({detail})</source>
+        <translation>{name} 中的 gzip 数据已损坏（{detail}）</translation>
+    </message>
+    <message>
+        <source>{name} is a zip archive but not an OpenMemory export (it has no memories.json)</source>
+        <translation>{name} 是 zip 压缩包，但不是 OpenMemory 导出文件（里面没有 memories.json）</translation>
+    </message>
+    <message>
+        <source>{name}: a file inside is not UTF-8 text (a bad byte at offset {offset})</source>
+        <translation>{name}：其中的文件不是 UTF-8 文本（偏移 {offset} 处有错误字节）</translation>
+    </message>
+    <message>
+        <source>{name} cannot be read as an SQLite database ({detail})</source>
+        <translation>无法把 {name} 当作 SQLite 数据库读取（{detail}）</translation>
+    </message>
+    <message>
+        <source>{name} is not an SQLite database; blockcell keeps its memories in memory.db (an SQLite file)</source>
+        <translation>{name} 不是 SQLite 数据库；blockcell 的记忆保存在 memory.db（一个 SQLite 文件）中</translation>
+    </message>
+    <message>
+        <source>{name} has no memory_items table: it is not a blockcell memory database</source>
+        <translation>{name} 中没有 memory_items 表：它不是 blockcell 的记忆数据库</translation>
+    </message>
+    <message>
+        <source>{name}: the memory_items table lacks an id or content column</source>
+        <translation>{name}：memory_items 表缺少 id 或 content 列</translation>
+    </message>
+    <message>
+        <source>{name}: the memory_items table cannot be read ({detail})</source>
+        <translation>{name}：无法读取 memory_items 表（{detail}）</translation>
+    </message>
+    <message>
+        <source>the database refused the import ({detail}); nothing was written</source>
+        <translation>数据库拒绝了这次导入（{detail}）；没有写入任何内容</translation>
+    </message>
 </context>
 <context>
     <name>ReportWords</name>

@@ -40,6 +40,9 @@ SAMPLE = {  # a value for every param a code's wording takes
     "expected": "CSV",
     "format": "csv",
     "detected": "",
+    "found": 9,
+    "supported": 8,
+    "holders": "an MCP server (pid 42)",
 }
 
 
@@ -90,6 +93,7 @@ def test_every_code_the_core_raises_is_listed():
         text = path.read_text(encoding="utf-8")
         used.update(re.findall(r"\bcode=\"([a-z_0-9]+)\"", text))
         used.update(re.findall(r"QuerySyntaxError\(\s*\"([a-z_0-9]+)\"", text))
+        used.update(re.findall(r"FileContentError\(\s*\"([a-z_0-9]+)\"", text))
         used.update(re.findall(r"\bitem\(\"\w+\", \"([a-z_0-9]+)\"", text))
         used.update(re.findall(r"_because\([^)]*?\"invalid\", None, \"([a-z_0-9]+)\"", text))
     assert used and used <= set(CODES), used - set(CODES)

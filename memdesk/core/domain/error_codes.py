@@ -40,6 +40,17 @@ def _not_that_format(p: dict) -> str:
     return f"{p['name']} is not a {p['format']} file{found}"
 
 
+def _store_in_use(p: dict) -> str:
+    where = p.get("holders") or "another program (a MemDesk window, an MCP server, a command)"
+    them = "them" if p.get("n", 0) > 1 else "it"
+    return f"{p['path']} is open in {where}: close {them}, then try again. Nothing was changed."
+
+
+def _stale_step(p: dict) -> str:
+    title = f" “{p['title']}”" if p.get("title") else ""
+    return f"{p['kind']} {p['key']}{title} was changed elsewhere since this step ({p['detail']}); nothing was changed"
+
+
 VALIDATION: dict[str, str] = {  # ValidationError: "FIELD: " and these words
     "invalid": "{detail}",  # a check that has no code of its own yet: its English words
     "not_text": "must be text, not {type}",
@@ -155,6 +166,148 @@ OTHER: dict[str, str | Callable[[dict], str]] = {
     "query_before_year_1": "{value!r} reaches back before year 1",
     "query_not_date": "{value!r} is not a date (use 2024, 2024-05, 2024-05-31 or 7d)",
     "query_unreal_date": "{value!r} is not a real date",
+    # ---- opening a store ----
+    "no_store": "no store at {path}; use `memdesk init {path}` or `--create`",
+    "store_in_use": _store_in_use,
+    "not_a_store": (
+        "{path} is not a MemDesk database (not an SQLite file, or damaged). It was not changed. Open another "
+        "file or restore a backup (memdesk backup list)."
+    ),
+    "store_unreadable": "{path} cannot be read: {detail}. It was not changed.",
+    "store_unopenable": "{path} cannot be opened: {detail}. It was not changed.",
+    "store_folder_failed": "cannot create the folder for {path}: {detail}",
+    "schema_too_new": (
+        "{path} was written by a newer MemDesk (schema version {found}; this version understands up to "
+        "{supported}). Upgrade MemDesk to open it; the {what} was not changed."
+    ),
+    "pg_not_a_store": (
+        "{where} holds tables named like MemDesk's but is not a MemDesk store. It was not changed. Point "
+        "MemDesk at an empty database."
+    ),
+    "pg_cannot_upgrade": "this MemDesk cannot bring {where} to schema version {version}",
+    "database_unavailable": "cannot open {where}: {detail}",
+    "database_dropped": (
+        "the database {where} no longer exists on the server (dropped or renamed): nothing more can be saved "
+        "to it. Open another database, or create it again and copy or import a backup into it."
+    ),
+    "connection_lost_maybe_saved": (
+        "the connection to {where} was lost during a save; it was saved whole or not at all: reload to see which"
+    ),
+    "connection_lost_not_saved": (
+        "the connection to {where} was lost during a save, before it was committed: it was not saved "
+        "(PostgreSQL keeps a write whole or not at all)"
+    ),
+    # ---- backups, copies between stores, exports ----
+    "backup_damaged": "{name} is damaged too; choose another backup",
+    "no_folder": "there is no folder {path}",
+    "backup_not_restored": "{name} could not be restored ({detail}); nothing was changed",
+    "source_mid_write": "the source store is in the middle of a write; try again",
+    "same_store": "the source and the target are the same store ({location})",
+    "target_not_empty": (
+        "{target} is not empty ({listed}); copy into an empty store, or add --merge to add what it does not "
+        "have (what it has is kept)"
+    ),
+    "copy_mismatch": (
+        "the copy in {target} does not match {source} ({detail}); it was rolled back and the target is as it was"
+    ),
+    "merge_mismatch": "the merge into {target} did not add up ({detail}); it was rolled back",
+    "unknown_export_format": "unknown export format {format!r}; use one of {formats}",
+    "export_to_folder": "{path} is a folder; give a file name",
+    # ---- undo, maintenance, background work ----
+    "step_stale": _stale_step,
+    "cancelled": "cancelled; nothing was changed",
+    "task_cancelled": "{task} cancelled; nothing it did was kept",
+    "index_build_cancelled": "index build cancelled; it resumes where it stopped",
+    "index_rebuild_cancelled": "index build cancelled; the previous index is still used",
+    "reembed_cancelled": "re-embedding cancelled after {done} of {total} memories; the finished ones are kept",
+    "feed_keep_range": "feed_keep must be a whole number of rows ≥ 0",
+    "trash_days_range": "trash_days must be a whole number of days ≥ 0",
+    "unknown_task": "unknown maintenance task {task!r}; tasks: {tasks}",
+    # ---- models: installing ----
+    "model_no_tokenizer": "no tokenizer.json found (a model needs model.onnx and tokenizer.json)",
+    "model_several_tokenizers": "several tokenizer.json files ({first}, {second}); install one model at a time",
+    "model_which_onnx": (
+        "cannot tell which ONNX file is the model (found: {found}); put the one you want next to tokenizer.json "
+        "as model.onnx"
+    ),
+    "model_too_many_files": "{path} holds too many files to be a model folder",
+    "model_archive_refused": "refusing {name}: {detail}; nothing was installed",
+    "model_disk_space": "not enough free disk space in {path}: need about {need} MB, {free} MB free",
+    "model_source_missing": "{path} does not exist",
+    "model_disk_full": "the disk is full: could not install into {path} ({detail})",
+    "model_already_quantised": "{path} is already quantised ({quantization}); install without --int8",
+    "model_name_taken": (
+        "a model named {model!r} is already installed; pass --force to replace it or --name to install it "
+        "under another name"
+    ),
+    "model_not_folder_or_zip": "{path} is neither a folder nor a .zip archive",
+    "model_disk_full_unpacking": "the disk is full while unpacking {path}",
+    "model_archive_unreadable": "cannot read {path}: {detail}",
+    "model_fails_test": "the model fails on a test input: {detail}",
+    "model_not_finite": "the model produced non-finite numbers on a test input",
+    "model_replace_failed": "could not replace {path} ({detail}); is MemDesk using it?",
+    "model_needs_onnx": (
+        "int8 quantisation needs the 'onnx' package (pip install onnx); leave out --int8 to use the model as it is"
+    ),
+    "model_quantise_failed": "could not quantise {path} to int8: {detail}",
+    # ---- models: their files and settings ----
+    "model_bad_name": (
+        "bad model name {model!r}: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit"
+    ),
+    "model_bad_settings": "{where}: {detail}",
+    "model_config_unreadable": "{path}: not a readable JSON file ({detail})",
+    "model_config_not_object": "{path}: expected a JSON object",
+    "model_config_too_new": "{path} was written by a newer MemDesk (format {version})",
+    "model_config_missing": "{path}: missing {keys}",
+    "onnx_unusable": "{path}: not a usable ONNX model ({detail})",
+    "tokenizer_unusable": "{path}: not a usable tokenizer.json ({detail})",
+    "model_inputs_unsupported": (
+        "model.onnx is not a BERT-style encoder MemDesk can drive: its inputs are {inputs}; expected input_ids "
+        "(+ attention_mask, token_type_ids)"
+    ),
+    "model_no_token_output": "model.onnx has no [batch, tokens, hidden] output (like last_hidden_state) to pool",
+    "model_file_missing": "{path} is not a model folder: {file} is missing",
+    "model_dimension_changed": (
+        "{path}: model.onnx outputs {found}-dimensional vectors but its config says {expected}; reinstall the model"
+    ),
+    "model_dimension_wrong": (
+        "model {model!r}: expected {expected}-dimensional vectors but model.onnx outputs {found}; is this the right "
+        "model file?"
+    ),
+    "model_pooling_unknown": (
+        "model {model!r}: cannot tell how to pool its token vectors (the folder has no memdesk-model.json and the "
+        "name is not one MemDesk knows); pass --pooling cls (bge models) or --pooling mean (sentence-transformers "
+        "models)"
+    ),
+    "model_not_installed": "no model named {model!r} is installed (see `memdesk model list`)",
+    "model_unusable": "model {model!r} cannot be used: {detail}; reinstall it",
+    "model_fails_here": "model {model!r} cannot be used: {detail}",
+    "model_remove_failed": "could not remove model {model!r} ({detail}); is MemDesk using it?",
+    "model_failed_on_memory": "the memory was saved, but the model {model} failed on it: {detail}",
+    # ---- models: downloading ----
+    "unknown_model": "unknown model {model!r}; known: {known} (or pass --repo OWNER/NAME)",
+    "model_name_taken_download": "a model named {model!r} is already installed; pass --force to replace it",
+    "hub_bad_address": "{text!r} is not a hub address; give one like https://hf-mirror.com",
+    "hub_refused": "{url}: the server answered {status} {reason}",
+    "hub_not_found": "{url}: the server answered {status} {reason} (wrong name or revision?)",
+    "hub_unreachable": (
+        "cannot reach {host}: {detail}. Check the connection, or use a mirror (--hub URL, or set HF_ENDPOINT, "
+        "e.g. https://hf-mirror.com); or download the files elsewhere and use `memdesk model install DIR`"
+    ),
+    "hub_bad_listing": "{url}: not the hub's file listing",
+    "hub_files_missing": "{repo}@{revision} has no {files} on {hub}",
+    "hub_no_checksum": "the hub gives no checksum for {file}; refusing an unverified download",
+    "checksum_mismatch": (
+        "checksum mismatch for {file} ({detail}); the file was deleted and nothing was installed. Try again; if "
+        "it repeats, the server is sending a different file"
+    ),
+    "download_disk_full": (
+        "the disk is full: download of {file} stopped at {mb} MB in {path}; free some space and run the same "
+        "command again to resume"
+    ),
+    "download_stopped": "download of {file} stopped at {mb} MB ({detail}); run the same command again to resume",
+    "download_short": "download of {file} stopped at {have} of {size} bytes; run the same command again to resume",
+    "download_paused": "download paused; run the same command again to resume",
     # ---- a file refused whole by an import ----
     "file_unreadable": "cannot read {path}: {detail}",
     "file_is_folder": "{path} is a folder, not a file",
@@ -172,6 +325,26 @@ OTHER: dict[str, str | Callable[[dict], str]] = {
     "binary_file": "{name} is a binary file, not text; expected {expected}",
     "markdown_empty": "{name}: no list items or paragraphs to import",
     "strict_refused": "{n} invalid record(s) in the file; nothing was imported (strict mode)",
+    "file_content_invalid": "{name}: {detail}",  # a reader's own words, for what has no code of its own
+    "csv_header_unreadable": "{name}: the header row cannot be read ({detail})",
+    "csv_empty": "{name}: the file is empty; expected a header row",
+    "csv_no_content_column": "{name}: no content column (content, memory or text) in the header row",
+    "csv_row_unreadable": "{name}: row {row} cannot be read ({detail})",
+    "native_not_list": "{name}: '{key}' must be a list",
+    "jsonl_no_valid_line": "{name}: no line is valid JSON; expected the MCP memory server's JSON Lines",
+    "zip_refused": "{name}: {detail}; the file was refused",
+    "zip_damaged": "{name}: damaged zip archive ({detail})",
+    "gzip_damaged": "{name}: damaged gzip data ({detail})",
+    "zip_not_openmemory": "{name} is a zip but not an OpenMemory export (no memories.json inside)",
+    "zip_member_not_utf8": "{name}: member is not UTF-8 text (bad byte at {offset})",
+    "sqlite_unreadable": "{name} cannot be read as SQLite ({detail})",
+    "blockcell_not_sqlite": (
+        "{name} is not an SQLite database; blockcell keeps its memories in memory.db (an SQLite file)"
+    ),
+    "blockcell_no_table": "{name} has no memory_items table: it is not a blockcell memory database",
+    "blockcell_no_columns": "{name}: memory_items lacks an id or content column",
+    "blockcell_unreadable": "{name}: cannot read memory_items ({detail})",
+    "import_refused_by_store": "the store refused the import ({detail}); nothing was written",
     # ---- an import plan's reasons, record by record ----
     "record_not_object": "record is {type}, not an object",
     "record_unreadable": "{detail}",  # the file's reader said why, in its words

@@ -55,11 +55,7 @@ class ConflictError(MemDeskError):
 class SchemaTooNewError(MemDeskError):
     def __init__(self, path: str, found: int, supported: int, *, what: str = "file"):
         self.found, self.supported = found, supported
-        super().__init__(
-            f"{path} was written by a newer MemDesk (schema version {found}; this "
-            f"version understands up to {supported}). Upgrade MemDesk to open it; "
-            f"the {what} was not changed."
-        )
+        super().__init__(code="schema_too_new", path=path, found=found, supported=supported, what=what)
 
 
 class CorruptDatabaseError(MemDeskError):
@@ -69,8 +65,8 @@ class CorruptDatabaseError(MemDeskError):
 class CancelledError(MemDeskError):
     """A background task was cancelled; its transaction was rolled back."""
 
-    def __init__(self, message: str = "cancelled; nothing was changed"):
-        super().__init__(message)
+    def __init__(self, message: str | None = None, *, code: str | None = None, **params):
+        super().__init__(message, code=code or ("cancelled" if message is None else None), **params)
 
 
 class ModelError(MemDeskError):
@@ -80,12 +76,12 @@ class ModelError(MemDeskError):
     "network" (no connection, timeout, dropped transfer), "server" (an HTTP
     error), "checksum", "disk" (not enough space), "not_model" (a folder or
     archive without a usable model), "exists" (the name is taken), "broken"
-    (the model fails on a test input).
+    (the model fails on a test input); the code and params say the details.
     """
 
-    def __init__(self, message: str, kind: str):
+    def __init__(self, message: str | None = None, kind: str = "other", *, code: str | None = None, **params):
         self.kind = kind
-        super().__init__(message)
+        super().__init__(message, code=code, **params)
 
 
 class DatabaseUnavailableError(MemDeskError):
@@ -94,9 +90,9 @@ class DatabaseUnavailableError(MemDeskError):
     "missing" (no such database), "unreachable" (no server there, refused, timed out),
     "other". The message never holds the password."""
 
-    def __init__(self, message: str, kind: str):
+    def __init__(self, message: str | None = None, kind: str = "other", *, code: str | None = None, **params):
         self.kind = kind
-        super().__init__(message)
+        super().__init__(message, code=code, **params)
 
 
 class ConnectionLostError(DatabaseUnavailableError):
@@ -104,44 +100,33 @@ class ConnectionLostError(DatabaseUnavailableError):
     committed whole or not at all (never half); ``maybe_saved`` is False when the drop came
     before COMMIT was sent (then it was not saved), else a reload shows which."""
 
-    def __init__(self, message: str, *, maybe_saved: bool = True):
+    def __init__(self, where: str, *, maybe_saved: bool = True):
         self.maybe_saved = maybe_saved
-        super().__init__(message, "lost")
+        code = "connection_lost_maybe_saved" if maybe_saved else "connection_lost_not_saved"
+        super().__init__(kind="lost", code=code, where=where)
 
 
 class NoStoreError(MemDeskError):
     """``--db`` (or MEMDESK_DB) names a file that does not exist; nothing was created."""
 
-    code = "no_store"
-
     def __init__(self, path: str):
         self.path = path
-        super().__init__(f"no store at {path}; use `memdesk init {path}` or `--create`")
+        super().__init__(code="no_store", path=path)
 
 
 class StoreInUseError(MemDeskError):
     """A store cannot be replaced (a backup restored) while a process has it open; nothing
     was changed. ``holders``: the processes that could be named ("an MCP server (pid 42)")."""
 
-    code = "store_in_use"
-
     def __init__(self, path: str, holders: list[str]):
         self.path, self.holders = path, holders
-        where = ", ".join(holders) if holders else "another program (a MemDesk window, an MCP server, a command)"
-        them = "them" if len(holders) > 1 else "it"
-        super().__init__(f"{path} is open in {where}: close {them}, then try again. Nothing was changed.")
+        super().__init__(code="store_in_use", path=path, holders=", ".join(holders), n=len(holders))
 
 
 class DatabaseDroppedError(DatabaseUnavailableError):
     """The PostgreSQL database an open store was using no longer exists (dropped or renamed
     on the server). Nothing more can be read from or saved to it."""
 
-    code = "database_dropped"
-
     def __init__(self, where: str):
         self.where = where
-        super().__init__(
-            f"the database {where} no longer exists on the server (dropped or renamed): nothing more can be "
-            "saved to it. Open another database, or create it again and copy or import a backup into it.",
-            "missing",
-        )
+        super().__init__(kind="missing", code="database_dropped", where=where)

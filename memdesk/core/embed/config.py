@@ -52,9 +52,7 @@ def known_defaults(name: str) -> dict | None:
 def check_name(name: str) -> str:
     """Model names become folder names, so keep them to a safe alphabet."""
     if not _NAME_RE.match(name or ""):
-        raise MemDeskError(
-            f"bad model name {name!r}: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit"
-        )
+        raise MemDeskError(code="model_bad_name", model=name)
     return name
 
 
@@ -113,7 +111,7 @@ def validate_settings(*, name: str, dimension, pooling, normalise, max_tokens, q
     if not isinstance(query_instruction, str):
         problems.append("query_instruction must be text")
     if problems:
-        raise MemDeskError(f"{where}: " + "; ".join(problems))
+        raise MemDeskError(code="model_bad_settings", where=where, detail="; ".join(problems))
     check_name(name)
 
 
@@ -125,14 +123,14 @@ def read_config(folder: Path) -> ModelConfig | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise MemDeskError(f"{path}: not a readable JSON file ({exc})") from exc
+        raise MemDeskError(code="model_config_unreadable", path=str(path), detail=str(exc)) from exc
     if not isinstance(data, dict):
-        raise MemDeskError(f"{path}: expected a JSON object")
+        raise MemDeskError(code="model_config_not_object", path=str(path))
     if data.get("format", CONFIG_FORMAT) > CONFIG_FORMAT:
-        raise MemDeskError(f"{path} was written by a newer MemDesk (format {data['format']})")
+        raise MemDeskError(code="model_config_too_new", path=str(path), version=data["format"])
     missing = [k for k in ("name", "dimension", "pooling") if k not in data]
     if missing:
-        raise MemDeskError(f"{path}: missing {', '.join(missing)}")
+        raise MemDeskError(code="model_config_missing", path=str(path), keys=", ".join(missing))
     settings = dict(
         name=data["name"],
         dimension=data["dimension"],

@@ -81,7 +81,7 @@ def check_hub(url: str) -> str:
     text = (url or "").strip()
     parts = urlsplit(text)
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise ModelError(f"{text!r} is not a hub address; give one like https://hf-mirror.com", "server")
+        raise ModelError(kind="server", code="hub_bad_address", text=text)
     return text.rstrip("/")
 
 
@@ -106,16 +106,11 @@ def _open(url: str, headers: dict | None = None):
     try:
         return urlopen(request, timeout=TIMEOUT)
     except HTTPError as exc:
-        hint = " (wrong name or revision?)" if exc.code == 404 else ""
-        raise ModelError(f"{url}: the server answered {exc.code} {exc.reason}{hint}", "server") from exc
+        code = "hub_not_found" if exc.code == 404 else "hub_refused"
+        raise ModelError(kind="server", code=code, url=url, status=exc.code, reason=str(exc.reason)) from exc
     except (URLError, OSError) as exc:
         reason = getattr(exc, "reason", exc)
-        raise ModelError(
-            f"cannot reach {urlsplit(url).netloc}: {reason}. Check the connection, or use a mirror "
-            f"(--hub URL, or set {ENV_HF_ENDPOINT}, e.g. https://hf-mirror.com); or download the "
-            "files elsewhere and use `memdesk model install DIR`",
-            "network",
-        ) from exc
+        raise ModelError(kind="network", code="hub_unreachable", host=urlsplit(url).netloc, detail=str(reason)) from exc
 
 
 def fetch_metadata(base: str, repo: str, revision: str, paths) -> dict[str, RemoteFile]:
@@ -129,7 +124,7 @@ def fetch_metadata(base: str, repo: str, revision: str, paths) -> dict[str, Remo
             try:
                 entries = json.loads(resp.read().decode("utf-8"))
             except (ValueError, UnicodeDecodeError) as exc:
-                raise ModelError(f"{url}: not the hub's file listing", "server") from exc
+                raise ModelError(kind="server", code="hub_bad_listing", url=url) from exc
         for entry in entries if isinstance(entries, list) else []:
             if not isinstance(entry, dict) or entry.get("path") not in wanted:
                 continue
@@ -143,12 +138,17 @@ def fetch_metadata(base: str, repo: str, revision: str, paths) -> dict[str, Remo
             )
     missing = sorted(wanted - set(found))
     if missing:
-        raise ModelError(f"{repo}@{revision[:12]} has no {', '.join(missing)} on {base}", "server")
+        raise ModelError(
+            kind="server",
+            code="hub_files_missing",
+            repo=repo,
+            revision=revision[:12],
+            files=", ".join(missing),
+            hub=base,
+        )
     for remote in found.values():
         if remote.size < 0 or not (remote.sha256 or remote.git_sha1):
-            raise ModelError(
-                f"the hub gives no checksum for {remote.path}; refusing an unverified download", "checksum"
-            )
+            raise ModelError(kind="checksum", code="hub_no_checksum", file=remote.path)
     return found
 
 
@@ -178,11 +178,7 @@ def verify(path: Path, remote: RemoteFile, pinned: str | None) -> None:
                 break
     if problem:
         path.unlink(missing_ok=True)
-        raise ModelError(
-            f"checksum mismatch for {remote.path} ({problem}); the file was deleted and nothing "
-            "was installed. Try again; if it repeats, the server is sending a different file",
-            "checksum",
-        )
+        raise ModelError(kind="checksum", code="checksum_mismatch", file=remote.path, detail=problem)
 
 
 def fetch_file(url: str, part: Path, size: int, *, progress: Callable[[int], None], cancel: Callable[[], bool]) -> None:
@@ -215,25 +211,19 @@ def fetch_file(url: str, part: Path, size: int, *, progress: Callable[[int], Non
                         break
                     progress(have)
                     if cancel():
-                        raise CancelledError("download paused; run the same command again to resume")
+                        raise CancelledError(code="download_paused")
         except (OSError, ValueError) as exc:  # dropped connection, timeout, full disk
             name = PurePosixPath(urlsplit(url).path).name
             if getattr(exc, "errno", None) in (errno.ENOSPC, errno.EDQUOT):
                 raise ModelError(
-                    f"the disk is full: download of {name} stopped at {have >> 20} MB in {part.parent}; "
-                    "free some space and run the same command again to resume",
-                    "disk",
+                    kind="disk", code="download_disk_full", file=name, mb=have >> 20, path=str(part.parent)
                 ) from exc
             raise ModelError(
-                f"download of {name} stopped at {have >> 20} MB ({exc}); run the same command again to resume",
-                "network",
+                kind="network", code="download_stopped", file=name, mb=have >> 20, detail=str(exc)
             ) from exc
     if have < size:
-        raise ModelError(
-            f"download of {PurePosixPath(urlsplit(url).path).name} stopped at {have} of {size} "
-            "bytes; run the same command again to resume",
-            "network",
-        )
+        name = PurePosixPath(urlsplit(url).path).name
+        raise ModelError(kind="network", code="download_short", file=name, have=have, size=size)
 
 
 def _fetch_files(
@@ -277,7 +267,7 @@ def _source(key: str, repo: str | None, revision: str | None) -> tuple[str, str,
     known = HUB_MODELS.get(key)
     if not repo:
         if known is None:
-            raise MemDeskError(f"unknown model {key!r}; known: {', '.join(HUB_MODELS)} (or pass --repo OWNER/NAME)")
+            raise MemDeskError(code="unknown_model", model=key, known=", ".join(HUB_MODELS))
         repo = known.repo
     revision = revision or (known.revision if known and repo == known.repo else "main")
     files = known.files if known else {ONNX_FILE: f"onnx/{ONNX_FILE}", TOKENIZER_FILE: TOKENIZER_FILE}
@@ -324,7 +314,7 @@ def download_model(
         require_quantiser()
     root = resolve_root(root)
     if (root / final).exists() and not force:
-        raise ModelError(f"a model named {final!r} is already installed; pass --force to replace it", "exists")
+        raise ModelError(kind="exists", code="model_name_taken_download", model=final)
     base = hub_url(hub)
     status(f"asking {base} about {repo}")
     remote = fetch_metadata(base, repo, revision, files.values())

@@ -55,11 +55,9 @@ def pick_model_files(paths: Iterable[str]) -> tuple[str, str, str | None]:
     paths = [p for p in paths if p and not p.endswith("/")]
     toks = sorted((p for p in paths if PurePosixPath(p).name == TOKENIZER_FILE), key=lambda p: (p.count("/"), p))
     if not toks:
-        raise ModelError(f"no {TOKENIZER_FILE} found (a model needs {ONNX_FILE} and {TOKENIZER_FILE})", "not_model")
+        raise ModelError(kind="not_model", code="model_no_tokenizer")
     if len(toks) > 1 and toks[0].count("/") == toks[1].count("/"):
-        raise ModelError(
-            f"several {TOKENIZER_FILE} files ({toks[0]}, {toks[1]}); install one model at a time", "not_model"
-        )
+        raise ModelError(kind="not_model", code="model_several_tokenizers", first=toks[0], second=toks[1])
     base = PurePosixPath(toks[0]).parent
     prefix = "" if str(base) == "." else f"{base}/"
     under = [p for p in paths if p.startswith(prefix)]
@@ -68,11 +66,7 @@ def pick_model_files(paths: Iterable[str]) -> tuple[str, str, str | None]:
         found = sorted(p for p in under if p.endswith(".onnx"))
         if len(found) != 1:
             listing = ", ".join(found[:6]) or "none"
-            raise ModelError(
-                f"cannot tell which ONNX file is the model (found: {listing}); "
-                f"put the one you want next to {TOKENIZER_FILE} as {ONNX_FILE}",
-                "not_model",
-            )
+            raise ModelError(kind="not_model", code="model_which_onnx", found=listing)
         onnx = found[0]
     config = f"{prefix}{CONFIG_FILE}"
     return onnx, toks[0], config if config in under else None
@@ -88,12 +82,12 @@ def _scan_folder(folder: Path) -> list[str]:
         dirnames[:] = [d for d in dirnames if not d.startswith(".")]
         found.extend((rel / f).as_posix() if depth else f for f in filenames)
         if len(found) > MAX_ZIP_ENTRIES:
-            raise ModelError(f"{folder} holds too many files to be a model folder", "not_model")
+            raise ModelError(kind="not_model", code="model_too_many_files", path=str(folder))
     return found
 
 
 def _refused(where: str):
-    return lambda problem: ModelError(f"refusing {where}: {problem}; nothing was installed", "not_model")
+    return lambda problem: ModelError(kind="not_model", code="model_archive_refused", name=where, detail=problem)
 
 
 def check_zip(zf: zipfile.ZipFile, where: str) -> None:
@@ -109,9 +103,7 @@ def _extract(zf: zipfile.ZipFile, member: str, dest: Path, where: str) -> None:
 def ensure_space(root: Path, needed: int) -> None:
     free = shutil.disk_usage(root).free
     if free < needed + (64 << 20):
-        raise ModelError(
-            f"not enough free disk space in {root}: need about {needed >> 20} MB, {free >> 20} MB free", "disk"
-        )
+        raise ModelError(kind="disk", code="model_disk_space", path=str(root), need=needed >> 20, free=free >> 20)
 
 
 def _sweep_stale(root: Path) -> None:
@@ -161,7 +153,7 @@ def install_model(
     source = Path(source).expanduser()
     root = resolve_root(root)
     if not source.exists():
-        raise ModelError(f"{source} does not exist", "not_model")
+        raise ModelError(kind="not_model", code="model_source_missing", path=str(source))
     if name is not None:
         check_name(name)
     if int8:
@@ -187,7 +179,7 @@ def install_model(
         )
     except OSError as exc:
         if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-            raise ModelError(f"the disk is full: could not install into {root} ({exc})", "disk") from exc
+            raise ModelError(kind="disk", code="model_disk_full", path=str(root), detail=str(exc)) from exc
         raise
     finally:
         if staging.exists():
@@ -219,13 +211,9 @@ def _build(
     check_name(final)
     target = root / final
     if target.exists() and not force:
-        raise ModelError(
-            f"a model named {final!r} is already installed; pass --force to replace it "
-            "or --name to install it under another name",
-            "exists",
-        )
+        raise ModelError(kind="exists", code="model_name_taken", model=final)
     if base and base.quantization and int8:
-        raise MemDeskError(f"{source} is already quantised ({base.quantization}); install without --int8")
+        raise MemDeskError(code="model_already_quantised", path=str(source), quantization=base.quantization)
     ensure_space(root, onnx_src.stat().st_size + tok_src.stat().st_size)
     _stage(onnx_src, tok_src, staging, int8=int8, status=status)
     status("loading and testing the model")
@@ -250,7 +238,7 @@ def _gather(source: Path, staging: Path) -> tuple[Path | None, str, Path, Path]:
         base = (source / tok).parent
         return base, base.name, source / onnx, source / tok
     if not zipfile.is_zipfile(source):
-        raise ModelError(f"{source} is neither a folder nor a .zip archive", "not_model")
+        raise ModelError(kind="not_model", code="model_not_folder_or_zip", path=str(source))
     try:
         with zipfile.ZipFile(source) as zf:
             check_zip(zf, source.name)
@@ -272,8 +260,8 @@ def _gather(source: Path, staging: Path) -> tuple[Path | None, str, Path, Path]:
         zlib.error,
     ) as exc:  # every way a damaged archive fails
         if getattr(exc, "errno", None) in (errno.ENOSPC, errno.EDQUOT):
-            raise ModelError(f"the disk is full while unpacking {source}", "disk") from exc
-        raise ModelError(f"cannot read {source}: {exc}", "not_model") from exc
+            raise ModelError(kind="disk", code="model_disk_full_unpacking", path=str(source)) from exc
+        raise ModelError(kind="not_model", code="model_archive_unreadable", path=str(source), detail=str(exc)) from exc
     inner = PurePosixPath(tok).parent.name
     return unpacked, inner or source.stem, unpacked / ONNX_FILE, unpacked / TOKENIZER_FILE
 
@@ -287,7 +275,7 @@ def _test_and_configure(
     try:
         dim = width or probe_dimension(session, inputs, output)
     except Exception as exc:  # onnxruntime's own exception types
-        raise ModelError(f"the model fails on a test input: {str(exc)[:300]}", "broken") from exc
+        raise ModelError(kind="broken", code="model_fails_test", detail=str(exc)[:300]) from exc
     config = settings_to_config(default_name, base, overrides, dim)
     config = config.with_changes(quantization=quantization, source=source, files={}, calibration=None)
     embedder = OnnxEmbedder(staging, config, threads=threads, session=session)
@@ -296,9 +284,9 @@ def _test_and_configure(
     except MemDeskError:
         raise
     except Exception as exc:
-        raise ModelError(f"the model fails on a test input: {str(exc)[:300]}", "broken") from exc
+        raise ModelError(kind="broken", code="model_fails_test", detail=str(exc)[:300]) from exc
     if not np.isfinite(vectors).all():
-        raise ModelError("the model produced non-finite numbers on a test input", "broken")
+        raise ModelError(kind="broken", code="model_not_finite")
     result = config.with_changes(files=dict(embedder.stamps), calibration=calibrate(embedder))
     embedder.unload()  # Windows cannot rename a folder with an open model file
     return result
@@ -320,6 +308,6 @@ def _swap_into_place(staging: Path, target: Path, root: Path) -> None:
     try:
         os.rename(target, old)
     except OSError as exc:
-        raise MemDeskError(f"could not replace {target} ({exc}); is MemDesk using it?") from exc
+        raise MemDeskError(code="model_replace_failed", path=str(target), detail=str(exc)) from exc
     os.rename(staging, target)
     shutil.rmtree(old, ignore_errors=True)

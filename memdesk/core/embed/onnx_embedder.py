@@ -59,7 +59,7 @@ def open_session(path: Path, threads: int = 0):
         return ort.InferenceSession(str(path), sess_options=opts, providers=["CPUExecutionProvider"])
     except Exception as exc:  # onnxruntime raises its own untyped exception classes
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise MemDeskError(f"{path}: not a usable ONNX model ({first[:300]})") from exc
+        raise MemDeskError(code="onnx_unusable", path=str(path), detail=first[:300]) from exc
 
 
 def open_tokenizer(path: Path, max_tokens: int):
@@ -68,7 +68,7 @@ def open_tokenizer(path: Path, max_tokens: int):
     try:
         tok = Tokenizer.from_file(str(path))
     except Exception as exc:  # the tokenizers library raises plain Exception
-        raise MemDeskError(f"{path}: not a usable tokenizer.json ({str(exc)[:300]})") from exc
+        raise MemDeskError(code="tokenizer_unusable", path=str(path), detail=str(exc)[:300]) from exc
     # We pad per batch ourselves (batches are sorted by length), so any fixed
     # padding configured in the file would only waste work.
     tok.no_padding()
@@ -81,15 +81,12 @@ def graph_io(session) -> tuple[tuple[str, ...], str, int | None]:
     names = [i.name for i in session.get_inputs()]
     unknown = [n for n in names if n not in FED_INPUTS]
     if unknown or "input_ids" not in names:
-        raise MemDeskError(
-            "model.onnx is not a BERT-style encoder MemDesk can drive: its inputs are "
-            f"{', '.join(names)}; expected input_ids (+ attention_mask, token_type_ids)"
-        )
+        raise MemDeskError(code="model_inputs_unsupported", inputs=", ".join(names))
     outputs = session.get_outputs()
     rank3 = [o for o in outputs if len(o.shape or ()) == 3]
     chosen = next((o for o in rank3 if o.name == "last_hidden_state"), rank3[0] if rank3 else None)
     if chosen is None:
-        raise MemDeskError("model.onnx has no [batch, tokens, hidden] output (like last_hidden_state) to pool")
+        raise MemDeskError(code="model_no_token_output")
     width = chosen.shape[-1]
     return tuple(names), chosen.name, width if isinstance(width, int) else None
 
@@ -192,7 +189,7 @@ class OnnxEmbedder:
         folder = Path(folder)
         for fname in (ONNX_FILE, TOKENIZER_FILE):
             if not (folder / fname).is_file():
-                raise MemDeskError(f"{folder} is not a model folder: {fname} is missing")
+                raise MemDeskError(code="model_file_missing", path=str(folder), file=fname)
         overrides = dict(
             name=name, pooling=pooling, max_tokens=max_tokens, query_instruction=query_instruction, normalise=normalise
         )
@@ -227,8 +224,7 @@ class OnnxEmbedder:
             dim = width or probe_dimension(session, inputs, output)
             if dim != self.config.dimension:
                 raise MemDeskError(
-                    f"{self.folder}: {ONNX_FILE} outputs {dim}-dimensional vectors but its "
-                    f"config says {self.config.dimension}; reinstall the model"
+                    code="model_dimension_changed", path=str(self.folder), found=dim, expected=self.config.dimension
                 )
             tokenizer = open_tokenizer(self.folder / TOKENIZER_FILE, self.config.max_tokens)
             if self.batch_size is None:
@@ -302,17 +298,10 @@ def settings_to_config(default_name: str, base: ModelConfig | None, overrides: d
     settings.update(given)
     where = f"model {settings['name']!r}"
     if "pooling" not in settings:
-        raise MemDeskError(
-            f"{where}: cannot tell how to pool its token vectors (the folder has no "
-            "memdesk-model.json and the name is not one MemDesk knows); pass --pooling cls "
-            "(bge models) or --pooling mean (sentence-transformers models)"
-        )
+        raise MemDeskError(code="model_pooling_unknown", model=settings["name"])
     expected = settings.get("dimension")
     if expected is not None and expected != dim:
-        raise MemDeskError(
-            f"{where}: expected {expected}-dimensional vectors but model.onnx outputs {dim}; "
-            "is this the right model file?"
-        )
+        raise MemDeskError(code="model_dimension_wrong", model=settings["name"], expected=expected, found=dim)
     settings["dimension"] = dim
     validate_settings(where=where, **settings)
     if base is not None:

@@ -39,9 +39,7 @@ def require_quantiser() -> None:
         # does not otherwise need at run time.
         import onnxruntime.quantization  # noqa: F401
     except ImportError as exc:
-        raise MemDeskError(
-            "int8 quantisation needs the 'onnx' package (pip install onnx); leave out --int8 to use the model as it is"
-        ) from exc
+        raise MemDeskError(code="model_needs_onnx") from exc
 
 
 def quantize_int8(src: Path, dst: Path, *, per_channel: bool = True) -> None:
@@ -53,4 +51,4 @@ def quantize_int8(src: Path, dst: Path, *, per_channel: bool = True) -> None:
         with _quiet_root_logger():
             quantize_dynamic(str(src), str(dst), per_channel=per_channel, weight_type=QuantType.QInt8)
     except Exception as exc:  # quantisation raises assorted onnx/ort errors
-        raise MemDeskError(f"could not quantise {src} to int8: {str(exc)[:300]}") from exc
+        raise MemDeskError(code="model_quantise_failed", path=str(src), detail=str(exc)[:300]) from exc

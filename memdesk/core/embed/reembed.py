@@ -36,7 +36,7 @@ def reembed(
     progress(0, total)
     for start in range(0, total, max(1, batch_size)):
         if cancel():
-            raise CancelledError(f"re-embedding cancelled after {done} of {total} memories; the finished ones are kept")
+            raise CancelledError(code="reembed_cancelled", done=done, total=total)
         chunk = ids[start : start + batch_size]
         found = store.texts_to_embed(chunk)
         # A memory may have been deleted since the stale list was read.
@@ -78,7 +78,7 @@ def embed_written(store, changes, embedder: Embedder | None = None) -> int:
         vectors = embedder.embed([texts[i] for i in todo])
     except Exception as exc:  # noqa: BLE001 - onnxruntime raises its own kinds; the memory is saved
         raise ModelError(
-            f"the memory was saved, but the model {embedder.model_id} failed on it: {exc}", "broken"
+            kind="broken", code="model_failed_on_memory", model=embedder.model_id, detail=str(exc)
         ) from exc
     store.put_vectors(embedder.model_id, [(i, text_hash(texts[i]), v) for i, v in zip(todo, vectors)])
     return len(todo)

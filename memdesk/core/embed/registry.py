@@ -76,7 +76,7 @@ def model_info(name: str, root: Path | None = None) -> ModelInfo:
     root = resolve_root(root)
     folder = root / name
     if not folder.is_dir() or name.startswith("."):
-        raise MemDeskError(f"no model named {name!r} is installed (see `memdesk model list`)")
+        raise MemDeskError(code="model_not_installed", model=name)
     size = sum(p.stat().st_size for p in folder.iterdir() if p.is_file())
     config, problem = None, ""
     try:
@@ -125,7 +125,7 @@ def use_model(name: str, root: Path | None = None) -> ModelInfo:
     check_name(name)
     info = model_info(name, root)
     if info.problem:
-        raise MemDeskError(f"model {name!r} cannot be used: {info.problem}; reinstall it")
+        raise MemDeskError(code="model_unusable", model=name, detail=info.problem)
     set_active(name, root)
     return model_info(name, root)
 
@@ -141,7 +141,7 @@ def remove_model(name: str, root: Path | None = None) -> bool:
     try:
         os.rename(root / name, doomed)
     except OSError as exc:
-        raise MemDeskError(f"could not remove model {name!r} ({exc}); is MemDesk using it?") from exc
+        raise MemDeskError(code="model_remove_failed", model=name, detail=str(exc)) from exc
     if was_active:
         set_active(None, root)
     shutil.rmtree(doomed, ignore_errors=True)

@@ -55,28 +55,26 @@ def _connect(path: Path) -> sqlite3.Connection:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return conn
     except sqlite3.DatabaseError as exc:
-        raise ImportFileError(f"{path.name} cannot be read as SQLite ({exc})") from None
+        raise ImportFileError(code="sqlite_unreadable", name=path.name, detail=str(exc)) from None
 
 
 def read(path) -> list[dict]:
     """Every row of memory_items as a store-shaped record dict."""
     path = Path(path)
     if not is_sqlite(path):
-        raise ImportFileError(
-            f"{path.name} is not an SQLite database; blockcell keeps its memories in memory.db (an SQLite file)"
-        )
+        raise ImportFileError(code="blockcell_not_sqlite", name=path.name)
     conn = _connect(path)
     try:
         have = {row[1] for row in conn.execute("PRAGMA table_info(memory_items)")}
         if not have:
-            raise ImportFileError(f"{path.name} has no memory_items table: it is not a blockcell memory database")
+            raise ImportFileError(code="blockcell_no_table", name=path.name)
         if not {"id", "content"} <= have:
-            raise ImportFileError(f"{path.name}: memory_items lacks an id or content column")
+            raise ImportFileError(code="blockcell_no_columns", name=path.name)
         columns = [c for c in _COLUMNS if c in have]
         select = ", ".join(f'"{c}"' for c in columns)
         rows = [dict(zip(columns, row)) for row in conn.execute(f"SELECT {select} FROM memory_items ORDER BY rowid")]
     except sqlite3.DatabaseError as exc:
-        raise ImportFileError(f"{path.name}: cannot read memory_items ({exc})") from None
+        raise ImportFileError(code="blockcell_unreadable", name=path.name, detail=str(exc)) from None
     finally:
         conn.close()
     return _records(rows)

@@ -16,6 +16,7 @@ import re
 from memdesk.core.domain.times import to_iso
 
 from . import common
+from .reading import FileContentError
 
 FORMAT = "csv"
 ALIASES = {
@@ -80,17 +81,17 @@ def _open(text: str):
         try:
             header = next(reader, None)
         except csv.Error as exc:
-            raise ValueError(f"the header row cannot be read ({exc})") from None
+            raise FileContentError("csv_header_unreadable", detail=str(exc)) from None
         if not header:
-            raise ValueError("the file is empty; expected a header row")
+            raise FileContentError("csv_empty")
         fields = [column_field(name) for name in header]
         if "content" in fields:
             return reader, header, fields
-    raise ValueError("no content column (content, memory or text) in the header row")
+    raise FileContentError("csv_no_content_column")
 
 
 def parse(text: str) -> tuple[list[dict], list[str]]:
-    """(records, notes). Raises ValueError when no column holds the content."""
+    """(records, notes). Raises FileContentError when no column holds the content."""
     reader, header, fields = _open(text)
     notes = []
     ignored = [name for name, field in zip(header, fields) if field is None and name.strip()]
@@ -100,7 +101,7 @@ def parse(text: str) -> tuple[list[dict], list[str]]:
     try:
         _read_rows(reader, header, fields, out)
     except csv.Error as exc:
-        raise ValueError(f"row {len(out) + 2} cannot be read ({exc})") from None
+        raise FileContentError("csv_row_unreadable", row=len(out) + 2, detail=str(exc)) from None
     return out, notes
 
 

@@ -49,7 +49,7 @@ def render(store, memories, format: str, *, all_personas: bool = False) -> tuple
     """(text, encoding) of ``memories`` in ``format``; ``all_personas`` (native) also
     carries personas that hold none of them."""
     if format not in EXPORT_FORMATS:
-        raise MemDeskError(f"unknown export format {format!r}; use one of {', '.join(EXPORT_FORMATS)}")
+        raise MemDeskError(code="unknown_export_format", format=format, formats=", ".join(EXPORT_FORMATS))
     if format == "native":
         data = native.build(store, memories, all_personas=all_personas)
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n", "utf-8"
@@ -87,10 +87,10 @@ def write_atomic(path, text: str, *, encoding: str = "utf-8") -> None:
     """Write to a temporary file in the same folder, flush it to disk, rename it over ``path``."""
     target = Path(path)
     if target.is_dir():
-        raise MemDeskError(f"{target} is a folder; give a file name")
+        raise MemDeskError(code="export_to_folder", path=str(target))
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise MemDeskError(f"the folder {folder} does not exist")
+        raise MemDeskError(code="no_folder", path=str(folder))
     handle, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
     try:
         with os.fdopen(handle, "w", encoding=encoding, newline="") as fh:

@@ -55,7 +55,7 @@ def parse_lines(text: str, name: str = "file") -> list[dict]:
             bad.append(number)
         items.append(item)
     if items and len(bad) == len(items):
-        raise ImportFileError(f"{name}: no line is valid JSON; expected the MCP memory server's JSON Lines")
+        raise ImportFileError(code="jsonl_no_valid_line", name=name)
     return records(items)
 
 

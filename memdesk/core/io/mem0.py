@@ -86,7 +86,7 @@ ZIP_LIMITS = zipsafe.ZipLimits(entries=1000, entry_bytes=128 << 20, total_bytes=
 
 
 def _refused(label: str):
-    return lambda problem: ImportFileError(f"{label}: {problem}; the file was refused")
+    return lambda problem: ImportFileError(code="zip_refused", name=label, detail=problem)
 
 
 def read_members(path, wanted) -> dict[str, bytes]:
@@ -94,7 +94,7 @@ def read_members(path, wanted) -> dict[str, bytes]:
     path = Path(path)
     label = path.name
     if not zipfile.is_zipfile(path):
-        raise ImportFileError(f"{label} is not a zip archive")
+        raise ImportFileError(code="not_a_zip", name=label)
     try:
         with zipfile.ZipFile(path) as zf:
             return {
@@ -103,14 +103,14 @@ def read_members(path, wanted) -> dict[str, bytes]:
                 if PurePosixPath(info.filename).name in wanted
             }
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, NotImplementedError) as exc:
-        raise ImportFileError(f"{label}: damaged zip archive ({exc})") from None
+        raise ImportFileError(code="zip_damaged", name=label, detail=str(exc)) from None
 
 
 def gunzip(data: bytes, label: str) -> bytes:
     try:
         return zipsafe.gunzip(data, ZIP_LIMITS, _refused(label))
     except (OSError, EOFError) as exc:
-        raise ImportFileError(f"{label}: damaged gzip data ({exc})") from None
+        raise ImportFileError(code="gzip_damaged", name=label, detail=str(exc)) from None
 
 
 def read_zip(path) -> object:
@@ -130,14 +130,14 @@ def read_zip(path) -> object:
                 except json.JSONDecodeError:
                     lines.append({"_invalid": f"memories.jsonl.gz line {number}: not valid JSON"})
         return {"export_meta": {"from": "memories.jsonl.gz"}, "memories": lines}
-    raise ImportFileError(f"{label} is a zip but not an OpenMemory export (no memories.json inside)")
+    raise ImportFileError(code="zip_not_openmemory", name=label)
 
 
 def _decode(raw: bytes, label: str) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ImportFileError(f"{label}: member is not UTF-8 text (bad byte at {exc.start})") from None
+        raise ImportFileError(code="zip_member_not_utf8", name=label, offset=exc.start) from None
 
 
 def openmemory_records(data) -> list:

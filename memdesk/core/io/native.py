@@ -8,6 +8,7 @@ from memdesk.core.storage.convert import revision_record
 from memdesk.core.storage.models import Revision
 
 from .common import bind
+from .reading import FileContentError
 
 FORMAT = "memdesk"
 VERSION = 1
@@ -60,7 +61,7 @@ def records(data) -> tuple[list[dict], list]:
     personas = data.get("personas") or []
     memories = data.get("memories")
     if not isinstance(memories, list):
-        raise ValueError("'memories' must be a list")
+        raise FileContentError("native_not_list", key="memories")
     if not isinstance(personas, list):
-        raise ValueError("'personas' must be a list")
+        raise FileContentError("native_not_list", key="personas")
     return personas, memories

@@ -400,7 +400,7 @@ def _write(store, plan: ImportPlan, todo: list[PlanItem], personas: dict, new: t
         try:
             added = insert_new(rows, tags, scores=ahead.scores() if ahead is not None else None)
         except (IntegrityError, sqlite3.IntegrityError) as exc:
-            raise ImportFileError(f"the store refused the import ({exc}); nothing was written") from None
+            raise ImportFileError(code="import_refused_by_store", detail=str(exc)) from None
         changes = changes | added
     return changes
 

@@ -14,6 +14,15 @@ class ImportFileError(MemDeskError):
     """The whole file was refused; nothing was written."""
 
 
+class FileContentError(ValueError):
+    """A reader's refusal of a file's content, said by ``code`` and ``params``; the caller, who
+    knows the file's name, raises it as the ImportFileError ``code`` with ``name`` added."""
+
+    def __init__(self, code: str, **params):
+        self.code, self.params = code, params
+        super().__init__(code)
+
+
 def check_file(path) -> int:
     """The file's size; ImportFileError if it is missing, a folder or too big."""
     path = Path(path)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import blockcell, csv_format, markdown, mcp_graph, mcp_memory_service, mem0, native, seed000
-from .reading import ImportFileError, check_file, parse_json, read_text
+from .reading import FileContentError, ImportFileError, check_file, parse_json, read_text
 
 FORMATS = (
     "auto",
@@ -100,7 +100,13 @@ def from_data(data, format: str = "auto", name: str = "file") -> Source:
             return Source(format, mcp_graph.records([data] if "type" in data else data))
         return Source(format, seed000.records(data))
     except (ValueError, AttributeError, TypeError) as exc:
-        raise ImportFileError(f"{name}: {exc}") from None
+        raise _content_error(exc, name) from None
+
+
+def _content_error(exc: Exception, name: str) -> ImportFileError:
+    if isinstance(exc, FileContentError):
+        return ImportFileError(code=exc.code, name=name, **exc.params)
+    return ImportFileError(code="file_content_invalid", name=name, detail=str(exc))
 
 
 def _head(path: Path) -> bytes:
@@ -160,5 +166,5 @@ def _csv(text: str, path: Path) -> Source:
     try:
         records, notes = csv_format.parse(text)
     except ValueError as exc:
-        raise ImportFileError(f"{path.name}: {exc}") from None
+        raise _content_error(exc, path.name) from None
     return Source(csv_format.FORMAT, records, notes=notes)

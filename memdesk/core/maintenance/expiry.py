@@ -33,7 +33,7 @@ def trash_days(store, days=None) -> int:
     if days is None:
         return TRASH_DAYS
     if isinstance(days, bool) or not isinstance(days, int) or days < 0:
-        raise MemDeskError("trash_days must be a whole number of days ≥ 0")
+        raise MemDeskError(code="trash_days_range")
     return days
 
 

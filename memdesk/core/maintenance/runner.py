@@ -40,7 +40,7 @@ def _prune_feed(store, *, cancel, progress, feed_keep: int | None = None, **_) -
     """
     keep = feed_keep if feed_keep is not None else store.setting(FEED_KEEP_SETTING, FEED_KEEP)
     if isinstance(keep, bool) or not isinstance(keep, int) or keep < 0:
-        raise MemDeskError("feed_keep must be a whole number of rows ≥ 0")
+        raise MemDeskError(code="feed_keep_range")
     progress(0, 1)
     removed = store.prune_change_log(keep=keep)
     progress(1, 1)
@@ -85,7 +85,7 @@ def run_maintenance(
     names = list(tasks) if tasks else [n for n in DEFAULT_TASKS if n != "reembed" or embedder is not None]
     unknown = [n for n in names if n not in TASKS]
     if unknown:
-        raise MemDeskError(f"unknown maintenance task {unknown[0]!r}; tasks: {', '.join(TASKS)}")
+        raise MemDeskError(code="unknown_task", task=unknown[0], tasks=", ".join(TASKS))
     trash_days = expiry.trash_days(store, trash_days)
     report = new_run()
     stop = False

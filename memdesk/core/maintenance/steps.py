@@ -26,7 +26,7 @@ def ignore(done: int, total: int) -> None:
 
 def check(cancel: Cancel, what: str = "task") -> None:
     if cancel():
-        raise CancelledError(f"{what} cancelled; nothing it did was kept")
+        raise CancelledError(code="task_cancelled", task=what)
 
 
 def batches(ids: Iterable[str], size: int = BATCH) -> Iterator[list[str]]:

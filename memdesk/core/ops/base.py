@@ -36,16 +36,15 @@ class Result:
 class StaleStepError(ConflictError):
     """An undo/redo step found a memory (persona, setting) not as the step left it; nothing was written."""
 
-    def __init__(self, what: str, key: str, differences: list[str], current=None):
+    def __init__(self, kind: str, key: str, differences: list[str], current=None, *, title: str = ""):
+        """``kind``: what changed ("memory", "persona", "tool call", "setting"), ``key`` its id."""
         self.memory_id = key
         self.expected_version = None
         self.current = current
         self.differences = differences
         version = f"; the store has version {current.version}" if isinstance(current, MemoryRecord) else ""
-        MemDeskError.__init__(
-            self,
-            f"{what} was changed elsewhere since this step ({'; '.join(differences)}{version}); nothing was changed",
-        )
+        detail = "; ".join(differences) + version
+        MemDeskError.__init__(self, code="step_stale", kind=kind, key=key, title=title, detail=detail)
 
 
 def merge(changes: Iterable[Changes]) -> Changes:
@@ -69,7 +68,7 @@ def snapshot(record: MemoryRecord) -> dict:
 def require_memories(records: dict, ids: list[str]) -> None:
     missing = [i for i in ids if i not in records]
     if missing:
-        raise NotFoundError(f"no memory with id {missing[0]!r}")
+        raise NotFoundError(code="no_memory", id=missing[0])
 
 
 # ---- fingerprints: "is this still as the step left it?" --------------------------------------
@@ -112,8 +111,8 @@ def check_memories(store, expect: dict[str, tuple | None] | None) -> None:
         record = found.get(memory_id)
         if fingerprint(record) != expected:
             title = record.display_title if record is not None else ""
-            what = f"memory {memory_id}" + (f" “{title}”" if title else "")
-            raise StaleStepError(what, memory_id, _differences(expected, fingerprint(record)), record)
+            differences = _differences(expected, fingerprint(record))
+            raise StaleStepError("memory", memory_id, differences, record, title=title)
 
 
 def persona_fingerprint(store, persona_id: str) -> tuple | None:
@@ -137,7 +136,7 @@ def check_persona(store, persona_id: str, expected) -> None:
                 for name, a, b in zip(PERSONA_FIELDS, expected, current)
                 if a != b
             ]
-        raise StaleStepError(f"persona {persona_id}", persona_id, differences)
+        raise StaleStepError("persona", persona_id, differences)
 
 
 def persona_memory_ids(store, persona_id: str) -> list[str]:
@@ -155,9 +154,7 @@ def update_restorable(store, memory_id: str, fields: dict, *, expected_version=N
 def check_setting(store, key: str, expect) -> None:
     current = store.setting(key, None)
     if current != expect:
-        raise StaleStepError(
-            f"setting {key}", key, [f"this step left {_short(expect)}, the store has {_short(current)}"]
-        )
+        raise StaleStepError("setting", key, [f"this step left {_short(expect)}, the store has {_short(current)}"])
 
 
 def sequence(store, *, steps: list[Callable]) -> Result:

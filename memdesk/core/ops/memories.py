@@ -158,6 +158,6 @@ def revert_to_revision(store, *, memory_id: str, revision_id: int, expected_vers
     """Put back what a revision replaced, as an ordinary (undoable) edit."""
     revision = next((r for r in store.revisions(memory_id) if r.id == revision_id), None)
     if revision is None:
-        raise NotFoundError(f"memory {memory_id} has no revision {revision_id}")
+        raise NotFoundError(code="no_revision", id=memory_id, revision=revision_id)
     fields = {k: v for k, v in revision.before.items() if k in EDITABLE}
     return update_memories(store, edits={memory_id: fields}, versions={memory_id: expected_version}, reason="restore")

@@ -62,7 +62,7 @@ def delete_persona(store, *, persona_id: str, memories: str, expect: tuple | Non
             check_persona(store, persona_id, persona_left)
             extra = sorted(set(owned) - set(memories_left))
             if extra:
-                raise StaleStepError(f"persona {persona_id}", persona_id, [f"memory {extra[0]} was moved to it"])
+                raise StaleStepError("persona", persona_id, [f"memory {extra[0]} was moved to it"])
             check_memories(store, memories_left)
         persona = store.persona(persona_id)
         trashed = (

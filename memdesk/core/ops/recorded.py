@@ -52,7 +52,7 @@ def put_back(store, *, state: dict, expect: dict) -> Result:
         now = _recorded(store, list(state["memories"]), list(state["settings"]), list(state["calls"]))
         for call_id, value in expect["calls"].items():
             if now["calls"][call_id] != value:
-                raise StaleStepError(f"tool call {call_id}", str(call_id), ["it was reverted or put back"])
+                raise StaleStepError("tool call", str(call_id), ["it was reverted or put back"])
         gone = [i for i, row in state["memories"].items() if row is None and now["memories"][i] is not None]
         if gone:
             live = [i for i in gone if now["memories"][i]["deleted_at"] is None]

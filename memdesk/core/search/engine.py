@@ -141,7 +141,7 @@ class SearchEngine:
 
             cut_pending(self.store, cancel=cancel, progress=progress)
             if cancel():
-                raise CancelledError("index build cancelled; it resumes where it stopped")
+                raise CancelledError(code="index_build_cancelled")
             index = self._new_index()
             index.load()
             with self._lock:
@@ -160,7 +160,7 @@ class SearchEngine:
                 index.put(record)
                 if done % 500 == 0:
                     if cancel():
-                        raise CancelledError("index build cancelled; the previous index is still used")
+                        raise CancelledError(code="index_rebuild_cancelled")
                     progress(done, total)
             if index.vectors is not None and self.embedder is not None and self.store is not None:
                 # (index.vectors exists only with an embedder: _new_index)

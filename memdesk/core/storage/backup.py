@@ -105,9 +105,9 @@ def restore_backup(db_path: Path, backup_path: Path) -> Path | None:
 
     db_path, backup_path = Path(db_path), Path(backup_path)
     if check_integrity(backup_path) != "ok":
-        raise MemDeskError(f"{backup_path.name} is damaged too; choose another backup")
+        raise MemDeskError(code="backup_damaged", name=backup_path.name)
     if not db_path.parent.is_dir():
-        raise MemDeskError(f"there is no folder {db_path.parent}")
+        raise MemDeskError(code="no_folder", path=str(db_path.parent))
     with ExitStack() as holding:
         try:
             held = holding.enter_context(sole_connection(db_path))
@@ -118,7 +118,7 @@ def restore_backup(db_path: Path, backup_path: Path) -> Path | None:
         try:
             source.backup(held)  # one transaction on the held file: whole or not at all
         except sqlite3.Error as exc:
-            raise MemDeskError(f"{backup_path.name} could not be restored ({exc}); nothing was changed") from exc
+            raise MemDeskError(code="backup_not_restored", name=backup_path.name, detail=str(exc)) from exc
         finally:
             source.close()
     return safety

@@ -57,10 +57,7 @@ def _check_header(path: Path) -> None:
     with open(path, "rb") as fh:
         header = fh.read(16)
     if header != b"SQLite format 3\x00":
-        raise CorruptDatabaseError(
-            f"{path} is not a MemDesk database (not an SQLite file, or damaged). "
-            "It was not changed. Open another file or restore a backup (memdesk backup list)."
-        )
+        raise CorruptDatabaseError(code="not_a_store", path=str(path))
 
 
 def schema_version(path: Path) -> int:
@@ -83,7 +80,7 @@ def migrate(path: Path) -> int:
         try:
             found = conn.execute("PRAGMA user_version").fetchone()[0]
         except sqlite3.DatabaseError as exc:
-            raise CorruptDatabaseError(f"{path} cannot be read: {exc}. It was not changed.") from exc
+            raise CorruptDatabaseError(code="store_unreadable", path=str(path), detail=str(exc)) from exc
         if found > LATEST_VERSION:
             raise SchemaTooNewError(str(path), found, LATEST_VERSION)
         if found == LATEST_VERSION:
@@ -128,12 +125,12 @@ def _open_sqlite(path: Path) -> SqliteDatabase:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise MemDeskError(f"cannot create the folder for {path}: {exc.strerror}") from exc
+        raise MemDeskError(code="store_folder_failed", path=str(path), detail=exc.strerror) from exc
     _check_header(path)
     try:
         migrate(path)
     except sqlite3.DatabaseError as exc:
-        raise CorruptDatabaseError(f"{path} cannot be opened: {exc}. It was not changed.") from exc
+        raise CorruptDatabaseError(code="store_unopenable", path=str(path), detail=str(exc)) from exc
     db = SqliteDatabase(
         str(path),
         pragmas=PRAGMAS,

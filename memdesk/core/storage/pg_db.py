@@ -52,8 +52,10 @@ def connection_error(url: str, exc: BaseException) -> DatabaseUnavailableError:
                 detail = f"{advice}, or put it in the URL"
             elif advice:
                 detail = f"{advice} ({detail})"
-            return DatabaseUnavailableError(f"cannot open {redact(url)}: {detail}", kind)
-    return DatabaseUnavailableError(f"cannot open {redact(url)}: {detail}", "other")
+            return DatabaseUnavailableError(
+                kind=kind, code="database_unavailable", where=redact(url), detail=detail, reason=kind
+            )
+    return DatabaseUnavailableError(code="database_unavailable", where=redact(url), detail=detail, reason="other")
 
 
 def make_database(url: str) -> PgDatabase:
@@ -74,10 +76,7 @@ def migrate(db: PgDatabase, url: str) -> int:
         conn.execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
         found = pg_schema.version(conn)  # again, inside the lock: another opener may have been first
         if found is None:
-            raise CorruptDatabaseError(
-                f"{redact(url)} holds tables named like MemDesk's but is not a MemDesk store. "
-                "It was not changed. Point MemDesk at an empty database."
-            )
+            raise CorruptDatabaseError(code="pg_not_a_store", where=redact(url))
         if found > LATEST_VERSION:
             raise SchemaTooNewError(redact(url), found, LATEST_VERSION, what="database")
         current = found
@@ -89,7 +88,7 @@ def migrate(db: PgDatabase, url: str) -> int:
                 step(conn)
                 current = step_version
         if current != LATEST_VERSION:  # a SQLite migration without its PostgreSQL step
-            raise CorruptDatabaseError(f"this MemDesk cannot bring {redact(url)} to schema version {LATEST_VERSION}")
+            raise CorruptDatabaseError(code="pg_cannot_upgrade", where=redact(url), version=LATEST_VERSION)
         pg_schema.set_version(conn, current)
     return found
 
@@ -105,7 +104,9 @@ def open_pg(url: str) -> PgDatabase:
         migrate(db, url)
     except peewee.DatabaseError as exc:
         db.close()
-        raise DatabaseUnavailableError(f"cannot open {redact(url)}: {scrub(str(exc).strip(), url)}", "other") from None
+        raise DatabaseUnavailableError(
+            code="database_unavailable", where=redact(url), detail=scrub(str(exc).strip(), url), reason="other"
+        ) from None
     except BaseException:
         db.close()
         raise

@@ -61,14 +61,8 @@ def gone_as_dropped(store) -> Iterator[None]:
 def _lost_write(store) -> ConnectionLostError:
     where = redact(store.location)
     if getattr(store.write_state, "committing", False):
-        return ConnectionLostError(
-            f"the connection to {where} was lost during a save; it was saved whole or not at all: reload to see which"
-        )
-    return ConnectionLostError(
-        f"the connection to {where} was lost during a save, before it was committed: it was not saved "
-        "(PostgreSQL keeps a write whole or not at all)",
-        maybe_saved=False,
-    )
+        return ConnectionLostError(where)
+    return ConnectionLostError(where, maybe_saved=False)
 
 
 def call(store, method, args, kwargs):

@@ -67,7 +67,7 @@ def sole_connection(path: Path, *, wait_s: float | None = None) -> Iterator[sqli
                 raise
             raise StoreInUseError(str(path), holders(path)) from None
         except sqlite3.DatabaseError as exc:  # not a database, or damaged: SQLite cannot hold it
-            raise CorruptDatabaseError(f"{path} cannot be read: {exc}") from exc
+            raise CorruptDatabaseError(code="store_unreadable", path=str(path), detail=str(exc)) from exc
         yield conn
     finally:
         conn.close()

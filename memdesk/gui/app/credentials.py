@@ -17,6 +17,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from memdesk.core.domain.errors import CancelledError, DatabaseUnavailableError
 from memdesk.core.storage.location import is_url, normalise_url, redact
+from memdesk.gui.reasons import error_text
 
 SERVICE = "MemDesk"  # the keyring's service name; the entry's user name is the redacted URL
 
@@ -106,7 +107,7 @@ class Passwords:
         except DatabaseUnavailableError as exc:
             if exc.kind not in ("password", "auth"):
                 raise
-            problem = "" if exc.kind == "password" and not known else str(exc)
+            problem = "" if exc.kind == "password" and not known else error_text(exc)
         while True:
             answer = ask.password(
                 parent, redact(target), problem, can_remember=self.vault.usable, why_not=self.vault.reason
@@ -119,7 +120,7 @@ class Passwords:
             except DatabaseUnavailableError as exc:
                 if exc.kind not in ("password", "auth"):
                     raise
-                problem = str(exc)
+                problem = error_text(exc)
                 continue
             self._typed[key] = password
             if remember and self.vault.usable:

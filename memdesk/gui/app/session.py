@@ -267,7 +267,8 @@ class Session(QObject):
         if isinstance(exc, CancelledError) or (
             isinstance(exc, DatabaseUnavailableError) and self.store.connection_lost
         ):
-            self.notice.emit(str(exc))  # a lost server: the status bar says "reconnecting…", no dialog per failure
+            # a lost server: the status bar says "reconnecting…", no dialog per failure
+            self.notice.emit(error_text(exc))
             return
         if isinstance(exc, MemDeskError):
             message = error_text(exc)

@@ -130,7 +130,7 @@ class ModelController(QObject):
                 embedder.embed(["记忆台 MemDesk"], query=True)
                 embedder.unload()
             except Exception as exc:  # noqa: BLE001 - onnxruntime's own errors: the model is broken
-                raise ModelError(f"model {name!r} cannot be used: {str(exc)[:300]}", "broken") from exc
+                raise ModelError(kind="broken", code="model_fails_here", model=name, detail=str(exc)[:300]) from exc
             return use_model(name)
 
         self._job(job, self.tr("Switching the model"), self._switched)

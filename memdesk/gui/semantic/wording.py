@@ -10,8 +10,10 @@ translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 
 def describe_error(exc: BaseException) -> str:
-    """What went wrong, in the window's language (the core's details only for an unforeseen failure)."""
+    """What went wrong, in the window's language: what it means for the user, then the core's
+    reason said by its code (reasons.py)."""
     from memdesk.core.domain.errors import CancelledError, ModelError
+    from memdesk.gui.reasons import error_text
 
     if isinstance(exc, CancelledError):
         return translate("ModelManager", "Paused. Download again to resume where it stopped.")
@@ -43,10 +45,9 @@ def describe_error(exc: BaseException) -> str:
     }
     keep = translate("ModelManager", "The active model was not changed.")
     if kind in heads:
-        # The core's own words are for the command line (`memdesk model install DIR` …): the head says it all.
-        return f"{heads[kind]} {keep}"
+        return f"{heads[kind]} {keep}\n\n{error_text(exc)}"
     head = translate("ModelManager", "The model could not be set up.")
-    return f"{head} {keep}\n\n" + translate("ModelManager", "Details: {details}").format(details=exc)
+    return f"{head} {keep}\n\n" + translate("ModelManager", "Details: {details}").format(details=error_text(exc))
 
 
 def describe_model(info) -> str:

@@ -102,7 +102,7 @@ class _Snapshot:
     def __init__(self, store):
         self.conn = store.connection()
         if self.conn.in_transaction:
-            raise MemDeskError("the source store is in the middle of a write; try again")
+            raise MemDeskError(code="source_mid_write")
         begin = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" if store.is_postgres else "BEGIN"
         self.conn.execute(begin)
 
@@ -226,8 +226,7 @@ def _check_fresh(report: CopyReport, src_conn, dst_conn) -> None:
     differences = report.source_summary.differences(report.target_summary)
     if differences:
         raise CopyCheckError(
-            f"the copy in {report.target} does not match {report.source} ({'; '.join(differences)}); "
-            "it was rolled back and the target is as it was"
+            code="copy_mismatch", target=report.target, source=report.source, detail="; ".join(differences)
         )
 
 
@@ -239,7 +238,7 @@ def _check_merge(report: CopyReport, before: dict[str, int], dst_conn) -> None:
         if after[name] != before[name] + report.copied[name]
     ]
     if wrong:
-        raise CopyCheckError(f"the merge into {report.target} did not add up ({'; '.join(wrong)}); it was rolled back")
+        raise CopyCheckError(code="merge_mismatch", target=report.target, detail="; ".join(wrong))
     report.target_summary = summarise(dst_conn)
 
 
@@ -248,7 +247,7 @@ def copy_store(src, dst, *, merge: bool = False, progress: Progress | None = Non
     ``dst`` (two open Stores). Refuses a target holding data unless ``merge``."""
     progress = progress or (lambda stage, done, total: None)
     if same_store(src, dst):
-        raise MemDeskError(f"the source and the target are the same store ({src.location})")
+        raise MemDeskError(code="same_store", location=src.location)
     start = time.perf_counter()
     report = CopyReport(src.location, dst.location, merge, copied={})
     snapshot = _Snapshot(src)
@@ -258,10 +257,7 @@ def copy_store(src, dst, *, merge: bool = False, progress: Progress | None = Non
         held = {name: n for name, n in before.items() if n}
         if held and not merge:
             listed = ", ".join(f"{n} {name}" for name, n in held.items())
-            raise TargetNotEmptyError(
-                f"{dst.location} is not empty ({listed}); copy into an empty store, or add --merge "
-                "to add what it does not have (what it has is kept)"
-            )
+            raise TargetNotEmptyError(code="target_not_empty", target=dst.location, listed=listed)
         with dst.write():
             copier = _Copier(snapshot.conn, dst, merge=merge, progress=progress)
             for table in TABLES:
