@@ -104,13 +104,15 @@ def build_store(count: int) -> Path:
     return path
 
 
-def fts5_store(db: Path) -> Path:
-    """The anchor: FTS5 over jieba tokens of the same memories, built once."""
-    path = db.with_suffix(".fts5")
+def fts5_store(db: Path, path: Path | None = None, *, optimize: bool = False) -> Path:
+    """The anchor: FTS5 over jieba tokens of the same memories, built once (at ``path``, beside
+    ``db`` by default); ``optimize`` merges its segments, as a size comparison wants."""
+    path = path or db.with_suffix(".fts5")
     if path.exists():
         return path
     import jieba
 
+    jieba.setLogLevel(60)
     source = sqlite3.connect(str(db))
     target = sqlite3.connect(str(path))
     target.execute("CREATE VIRTUAL TABLE doc USING fts5(body)")
@@ -119,8 +121,11 @@ def fts5_store(db: Path) -> Path:
         "INSERT INTO doc (rowid, body) VALUES (?, ?)",
         ((r, " ".join(w for w in jieba.cut_for_search(t) if w.strip())) for r, t in rows),
     )
+    if optimize:
+        target.execute("INSERT INTO doc (doc) VALUES ('optimize')")
     target.commit()
     target.close()
+    source.close()
     return path
 
 

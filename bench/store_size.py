@@ -76,24 +76,10 @@ def text_bytes(db: Path) -> int:
 
 
 def fts5_size(db: Path, folder: Path) -> int:
-    """FTS5 over jieba tokens of the memories' title and content, as cold_start's anchor."""
-    import jieba
+    """FTS5 over jieba tokens of the memories' title and content: cold_start's anchor, merged."""
+    from cold_start import fts5_store
 
-    jieba.setLogLevel(60)
-    path = folder / "anchor.fts5"
-    source = sqlite3.connect(str(db))
-    target = sqlite3.connect(str(path))
-    target.execute("CREATE VIRTUAL TABLE doc USING fts5(body)")
-    rows = source.execute("SELECT rowid, title || ' ' || content FROM memory")
-    target.executemany(
-        "INSERT INTO doc (rowid, body) VALUES (?, ?)",
-        ((r, " ".join(w for w in jieba.cut_for_search(t) if w.strip())) for r, t in rows),
-    )
-    target.execute("INSERT INTO doc (doc) VALUES ('optimize')")
-    target.commit()
-    target.close()
-    source.close()
-    return path.stat().st_size
+    return fts5_store(db, folder / "anchor.fts5", optimize=True).stat().st_size
 
 
 def backup_size(db: Path, folder: Path) -> int:
