@@ -16,6 +16,7 @@ from memdesk.core.search.index.keyword import FIELD_WEIGHTS
 from memdesk.core.search.index.postings_codec import (
     BLOCK_MAX,
     append_to_block,
+    change_in_block,
     decode_blocks,
     decode_terms,
     encode_blocks,
@@ -135,3 +136,37 @@ def test_appending_to_a_block_equals_encoding_it_whole(postings, more):
     got_docs, got_tfs = decode_blocks([(first, grown)])
     assert dict(zip(got_docs.tolist(), got_tfs.tolist())) == whole and got_docs.tolist() == sorted(whole)
     assert append_to_block(first, data, [docs[-1]], [1]) is None  # not after the block's last: refused
+
+
+@given(
+    st.dictionaries(st.integers(0, 10**6), counts, min_size=1, max_size=BLOCK_MAX),
+    st.integers(0, 10**6 + 10),
+    st.sampled_from([0, 0, 1, 1, 2, 7, 300]),
+    st.booleans(),
+)
+def test_one_change_in_a_block_equals_encoding_it_whole(postings, doc, count, existing):
+    docs = sorted(postings)
+    if existing:  # most edits change a memory the block holds
+        doc = docs[doc % len(docs)]
+    [(first, data)] = encode_blocks(np.array(docs), np.array([postings[d] for d in docs]), size=BLOCK_MAX)
+    changed = change_in_block(first, data, doc, count)
+    whole = dict(postings)
+    if count:
+        whole[doc] = float(count)
+    else:
+        whole.pop(doc, None)
+    if len(whole) > BLOCK_MAX:
+        assert changed is None
+        return
+    assert changed is not None
+    new_first, new_data = changed
+    if not whole:
+        assert new_data == b""
+        return
+    assert new_first == min(whole)
+    got_docs, got_tfs = decode_blocks([(new_first, new_data)])
+    assert got_docs.tolist() == sorted(whole) and dict(zip(got_docs.tolist(), got_tfs.tolist())) == whole
+    # The bytes are those of the block encoded whole: readers cannot tell how it was written.
+    assert encode_blocks(np.array(sorted(whole)), np.array([whole[d] for d in sorted(whole)]), size=BLOCK_MAX) == [
+        (new_first, new_data)
+    ]

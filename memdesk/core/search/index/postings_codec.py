@@ -18,11 +18,16 @@ that are not 1.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Sequence
+from itertools import accumulate
+
 import numpy as np
 
 BLOCK = 128  # entries a block is cut to when one grows past BLOCK_MAX
 BLOCK_MAX = 2 * BLOCK
 SMALL = 48  # entries below which plain Python beats numpy's per-call cost
+_SMALL_BYTES = 96  # a block's bytes up to which plain Python reads it faster than numpy
 SECTIONS = 4  # bags in a term list (index_terms' fields)
 _EMPTY = np.zeros(0, dtype=np.int64)
 
@@ -178,6 +183,81 @@ def append_to_block(first: int, data: bytes, docs: list[int], counts: list[int])
             other.append(count)
     return (
         _pack([n + len(docs), k + len(other)]) + data[head:codes_end] + _pack(codes) + data[codes_end:] + _pack(other)
+    )
+
+
+def change_in_block(first: int, data: bytes, doc: int, count: int) -> tuple[int, bytes] | None:
+    """The block with one posting set (``count`` > 0) or removed (0), the bytes around
+    the change kept as they are: (its first doc, data), data empty when the block is left
+    with nothing; None when it would grow past BLOCK_MAX. An edit changes one posting in
+    each of ~70 terms' blocks: this is ~4x faster than decoding and encoding them whole."""
+    ends: Sequence[int] | np.ndarray
+    docs: Sequence[int] | np.ndarray
+    flags: Sequence[int] | np.ndarray
+    if len(data) <= _SMALL_BYTES:  # plain Python; numpy's per-call cost outweighs a few bytes
+        ends = [at + 1 for at, byte in enumerate(data) if byte < 0x80]  # each varint's end
+        values = _unpack(data)
+        n, k = values[0], values[1]
+        codes = values[2 : 2 + n]
+        docs = list(accumulate((c >> 1 for c in codes), initial=first))[1:]
+        flags = [c & 1 for c in codes]
+        i = bisect_left(docs, doc)
+        at = sum(flags[:i])
+    else:
+        b = np.frombuffer(data, dtype=np.uint8)
+        ends = np.flatnonzero(b < 0x80) + 1
+        array = b.astype(np.int64) if len(ends) == len(b) else varints(data)
+        n, k = int(array[0]), int(array[1])
+        docs = first + np.cumsum(array[2 : 2 + n] >> 1)
+        flags = array[2 : 2 + n] & 1
+        i = int(np.searchsorted(docs, doc))
+        at = int((array[2 : 2 + i] & 1).sum())
+
+    def start(value: int) -> int:  # where the block's value number ``value`` begins
+        return int(ends[value - 1]) if value else 0
+
+    present = i < n and int(docs[i]) == doc
+    old_flag = int(flags[i]) if i < n else 0
+    flag = int(count != 1)
+    if not present and not count:
+        return first, data
+    if present and count:  # the same entry, its count changed
+        if not old_flag and not flag:
+            return first, data
+        new_codes, code_span = [((doc - (int(docs[i - 1]) if i else first)) << 1) | flag], (i, i + 1)
+        counts, count_span, size = [count] if flag else [], (at, at + old_flag), n
+    elif present:  # removed
+        if n == 1:
+            return first, b""
+        if i + 1 < n:
+            base = int(docs[i - 1]) if i else int(docs[i + 1])  # the next entry may become the first
+            new_codes, code_span = [((int(docs[i + 1]) - base) << 1) | int(flags[i + 1])], (i, i + 2)
+        else:
+            new_codes, code_span = [], (i, i + 1)
+        if i == 0:
+            first = int(docs[1])
+        counts, count_span, size = [], (at, at + old_flag), n - 1
+    else:  # a new entry before entry i
+        if n + 1 > BLOCK_MAX:
+            return None
+        new_codes = [((doc - (int(docs[i - 1]) if i else doc)) << 1) | flag]
+        if i < n:
+            new_codes.append(((int(docs[i]) - doc) << 1) | old_flag)
+        code_span = (i, min(i + 1, n))
+        if i == 0:
+            first = doc
+        counts, count_span, size = [count] if flag else [], (at, at), n + 1
+    k += len(counts) - (count_span[1] - count_span[0])
+    code_at, count_at = 2, 2 + n  # value numbers where the sections begin
+    return first, b"".join(
+        (
+            _pack([size, k]),
+            data[start(code_at) : start(code_at + code_span[0])],
+            _pack(new_codes),
+            data[start(code_at + code_span[1]) : start(count_at + count_span[0])],
+            _pack(counts),
+            data[start(count_at + count_span[1]) :],
+        )
     )
 
 

@@ -19,6 +19,7 @@ from memdesk.core.search.index.postings_codec import (
     BLOCK_MAX,
     SMALL,
     append_to_block,
+    change_in_block,
     decode_blocks,
     encode_blocks,
     whole_counts,
@@ -28,10 +29,9 @@ from memdesk.core.search.index.stats import set_stat, stat
 WORDS, GRAMS, PINYIN, TAGS = 0, 1, 2, 3  # field codes: a memory's term bags (BM25 reads the first three)
 _CHUNK = 500  # keys per IN (...) list
 
-_RANGE = (
-    "SELECT first_doc, data FROM search_post WHERE term = ? AND first_doc <= ? AND first_doc >= "
-    "COALESCE((SELECT MAX(first_doc) FROM search_post WHERE term = ? AND first_doc <= ?), 0) ORDER BY first_doc"
-)
+_AT = "SELECT first_doc, data FROM search_post WHERE term = ? AND first_doc <= ? ORDER BY first_doc DESC LIMIT 1"
+_FIRST = "SELECT first_doc, data FROM search_post WHERE term = ? ORDER BY first_doc LIMIT 1"
+_NEXT = "SELECT MIN(first_doc) FROM search_post WHERE term = ? AND first_doc > ?"
 
 
 def last_term(conn) -> int:
@@ -105,9 +105,38 @@ def apply(conn, terms: TermIds, term_ids: np.ndarray, docs: np.ndarray, tfs: np.
 
 
 def _merge(conn, term: int, new: bool, docs: np.ndarray, tfs: np.ndarray, dropped: list, added: list) -> None:
-    """One term's changes merged into the blocks they fall in."""
-    rows = [] if new else conn.execute(_RANGE, (term, int(docs[-1]), term, int(docs[0]))).fetchall()
+    """One term's changes merged into the blocks they fall in, each block on its own: a
+    memory cut again sits among a common term's hundreds of blocks, and only its own is
+    read and written back."""
+    if new:
+        _merge_blocks(term, [], docs, tfs, dropped, added)
+        return
+    wanted = docs.tolist()
+    start = 0
+    while start < len(wanted):
+        row = conn.execute(_AT, (term, wanted[start])).fetchone() or conn.execute(_FIRST, (term,)).fetchone()
+        end = len(wanted)
+        if row is not None and start + 1 < end:  # the changes up to the next block's first doc are this block's
+            after = conn.execute(_NEXT, (term, int(row[0]))).fetchone()[0]
+            if after is not None:
+                end = int(np.searchsorted(docs, int(after)))
+        _merge_blocks(term, [] if row is None else [row], docs[start:end], tfs[start:end], dropped, added)
+        start = end
+
+
+def _merge_blocks(term: int, rows: list, docs: np.ndarray, tfs: np.ndarray, dropped: list, added: list) -> None:
+    """Changes merged into one block (``rows``: it, or none for a term without blocks), written
+    back as one block or, grown past BLOCK_MAX, as several."""
     keep = tfs > 0
+    if len(rows) == 1 and len(docs) == 1:  # one memory written: its entry alone
+        first, data = int(rows[0][0]), bytes(rows[0][1])
+        changed = change_in_block(first, data, int(docs[0]), int(whole_counts(tfs)[0]) if keep[0] else 0)
+        if changed is not None:
+            if changed != (first, data):
+                dropped.append((term, first))
+                if changed[1]:
+                    added.append((term, *changed))
+            return
     if len(rows) == 1 and len(docs) <= SMALL and keep.all():  # most often: new memories after the last block's
         first, data = int(rows[0][0]), bytes(rows[0][1])
         grown = append_to_block(first, data, docs.tolist(), [int(c) for c in whole_counts(tfs)])

@@ -12,6 +12,8 @@ import sqlite3
 from collections import Counter
 from collections.abc import Iterable
 
+import numpy as np
+
 from memdesk.core.search.index.indexed import MemoryText
 from memdesk.core.search.index.stats import set_stat, stat
 from memdesk.core.search.index.terms import GRAMS, doc_frequency, read
@@ -19,6 +21,7 @@ from memdesk.core.search.language.stopwords import BIGRAM_SKIP
 from memdesk.core.search.language.tokenize import MAX_VOCAB_LEN, has_cjk, substrings, vocabulary_terms
 
 BULK = 50  # a sync of more memories than this loads the whole vocabulary once
+_FEW_TEXTS = 64  # candidate memories below which reading one more pair's postings saves nothing
 READINGS_STAT = "readings"  # search_stat: the pinyin data the stored readings come from (pinyin.data_version)
 
 
@@ -240,9 +243,13 @@ def containing(conn, terms: set[str]) -> set[int]:
             p for p in pairs if p[0] not in BIGRAM_SKIP and p[1] not in BIGRAM_SKIP and all("\u3400" <= ch for ch in p)
         ]
         if pairs:
-            # Any pair gives the same documents; the rarest has the fewest texts to look at.
-            rarest = min(dict.fromkeys(pairs), key=lambda p: doc_frequency(conn, GRAMS, p))
-            holders = read(conn, GRAMS, rarest)[0].tolist()
+            # Every pair's memories hold the term's: the two rarest pairs' in common leave
+            # the fewest texts to look at (a title of common words has only common pairs).
+            rarest = sorted(dict.fromkeys(pairs), key=lambda p: doc_frequency(conn, GRAMS, p))
+            found = read(conn, GRAMS, rarest[0])[0]
+            if len(found) > _FEW_TEXTS and len(rarest) > 1:
+                found = np.intersect1d(found, read(conn, GRAMS, rarest[1])[0], assume_unique=True)
+            holders = found.tolist()
             for start in range(0, len(holders), 500):
                 chunk = holders[start : start + 500]
                 marks = ",".join("?" * len(chunk))
