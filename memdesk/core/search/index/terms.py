@@ -32,6 +32,12 @@ _CHUNK = 500  # keys per IN (...) list
 _AT = "SELECT first_doc, data FROM search_post WHERE term = ? AND first_doc <= ? ORDER BY first_doc DESC LIMIT 1"
 _FIRST = "SELECT first_doc, data FROM search_post WHERE term = ? ORDER BY first_doc LIMIT 1"
 _NEXT = "SELECT MIN(first_doc) FROM search_post WHERE term = ? AND first_doc > ?"
+_BLOCKS_AT = (
+    "WITH w (term, doc) AS (VALUES {marks}) SELECT w.term, p.first_doc, p.data FROM w JOIN search_post p "
+    "ON p.term = w.term AND p.first_doc = COALESCE("
+    "(SELECT MAX(q.first_doc) FROM search_post q WHERE q.term = w.term AND q.first_doc <= w.doc), "
+    "(SELECT MIN(q.first_doc) FROM search_post q WHERE q.term = w.term))"
+)
 
 
 def last_term(conn) -> int:
@@ -91,9 +97,11 @@ def apply(conn, terms: TermIds, term_ids: np.ndarray, docs: np.ndarray, tfs: np.
         ends = np.concatenate([cuts, [len(term_ids)]]).tolist()
         dropped: list[tuple[int, int]] = []
         added: list[tuple[int, int, bytes]] = []
-        for start, end in zip(starts, ends):
-            term = int(term_ids[start])
-            _merge(conn, term, term in terms.unstored, docs[start:end], tfs[start:end], dropped, added)
+        firsts = term_ids[starts].tolist()
+        known = _blocks_at(conn, [(t, d) for t, d in zip(firsts, docs[starts].tolist()) if t not in terms.unstored])
+        for term, start, end in zip(firsts, starts, ends):
+            new = term in terms.unstored
+            _merge(conn, term, None if new else known.get(term), docs[start:end], tfs[start:end], dropped, added)
         conn.executemany("DELETE FROM search_post WHERE term = ? AND first_doc = ?", dropped)
         conn.executemany("INSERT INTO search_post (term, first_doc, data) VALUES (?, ?, ?)", added)
     terms.unstored.clear()
@@ -104,17 +112,32 @@ def apply(conn, terms: TermIds, term_ids: np.ndarray, docs: np.ndarray, tfs: np.
     conn.executemany("DELETE FROM search_term WHERE id = ? AND df = 0", [(t,) for t in gone])
 
 
-def _merge(conn, term: int, new: bool, docs: np.ndarray, tfs: np.ndarray, dropped: list, added: list) -> None:
+def _blocks_at(conn, wanted: list[tuple[int, int]]) -> dict[int, tuple]:
+    """For each (term, doc), the term's block that doc falls in (the last one starting at
+    or before it, else its first), in one statement per _CHUNK: a write names ~60 terms,
+    and on PostgreSQL each statement is a round trip to the server."""
+    out: dict[int, tuple] = {}
+    for start in range(0, len(wanted), _CHUNK):
+        chunk = wanted[start : start + _CHUNK]
+        marks = ",".join(["(CAST(? AS BIGINT), CAST(? AS BIGINT))"] * len(chunk))
+        params = [value for pair in chunk for value in pair]
+        for term, first, data in conn.execute(_BLOCKS_AT.format(marks=marks), params):
+            out[int(term)] = (first, data)
+    return out
+
+
+def _merge(conn, term: int, first_row, docs: np.ndarray, tfs: np.ndarray, dropped: list, added: list) -> None:
     """One term's changes merged into the blocks they fall in, each block on its own: a
     memory cut again sits among a common term's hundreds of blocks, and only its own is
-    read and written back."""
-    if new:
-        _merge_blocks(term, [], docs, tfs, dropped, added)
-        return
+    read and written back. ``first_row``: the block docs[0] falls in (_blocks_at), None
+    when the term has none."""
     wanted = docs.tolist()
     start = 0
     while start < len(wanted):
-        row = conn.execute(_AT, (term, wanted[start])).fetchone() or conn.execute(_FIRST, (term,)).fetchone()
+        if start == 0:
+            row = first_row
+        else:
+            row = conn.execute(_AT, (term, wanted[start])).fetchone() or conn.execute(_FIRST, (term,)).fetchone()
         end = len(wanted)
         if row is not None and start + 1 < end:  # the changes up to the next block's first doc are this block's
             after = conn.execute(_NEXT, (term, int(row[0]))).fetchone()[0]
