@@ -27,6 +27,7 @@ from memdesk.core.search.index.postings_codec import (
 from memdesk.core.search.index.stats import set_stat, stat
 
 WORDS, GRAMS, PINYIN, TAGS = 0, 1, 2, 3  # field codes: a memory's term bags (BM25 reads the first three)
+FIELDS = 4
 _CHUNK = 500  # keys per IN (...) list
 
 _AT = "SELECT first_doc, data FROM search_post WHERE term = ? AND first_doc <= ? ORDER BY first_doc DESC LIMIT 1"
@@ -50,35 +51,36 @@ class TermIds:
 
     def __init__(self, conn):
         self.conn = conn
-        self.known: dict[tuple[int, str], int] = {}
+        self.known: list[dict[str, int]] = [{} for _ in range(FIELDS)]  # per field: term -> id
         self.unstored: set[int] = set()  # made by this write, no block written yet
         self.next_id: int | None = None
 
     def resolve(self, field: int, terms: Iterable[str], *, create: bool = True) -> None:
-        wanted = [t for t in dict.fromkeys(terms) if (field, t) not in self.known]
+        known = self.known[field]
+        wanted = [t for t in dict.fromkeys(terms) if t not in known]
         for start in range(0, len(wanted), _CHUNK):
             chunk = wanted[start : start + _CHUNK]
             marks = ",".join("?" * len(chunk))
             for term_id, term in self.conn.execute(
                 f"SELECT id, term FROM search_term WHERE field = ? AND term IN ({marks})", (field, *chunk)
             ):
-                self.known[(field, term)] = term_id
-        missing = [t for t in wanted if (field, t) not in self.known]
+                known[term] = term_id
+        missing = [t for t in wanted if t not in known]
         if not missing or not create:
             return
         if self.next_id is None:
             self.next_id = last_term(self.conn) + 1
         rows = []
         for term in missing:
-            self.known[(field, term)] = self.next_id
+            known[term] = self.next_id
             self.unstored.add(self.next_id)
             rows.append((self.next_id, field, term))
             self.next_id += 1
         self.conn.executemany("INSERT INTO search_term (id, field, term, df) VALUES (?, ?, ?, 0)", rows)
 
     def ids(self, field: int, terms: Iterable[str]) -> list[int]:
-        known = self.known
-        return [known[(field, t)] for t in terms]
+        known = self.known[field]
+        return [known[t] for t in terms]
 
     def finish(self) -> None:
         if self.next_id is not None:

@@ -3,7 +3,7 @@ in a few statements (indexer.sync drives it; indexer's docstring explains the ta
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import numpy as np
 
@@ -61,10 +61,10 @@ def _old_bags(conn, ids: TermIds, stored: dict[int, bytes]) -> dict[int, tuple[d
         words = {names[i]: tf for i, tf in zip(bags[WORDS][0].tolist(), bags[WORDS][1].tolist())}
         readings[doc] = SHARED_PINYIN.document_terms(words)
     ids.resolve(PINYIN, (t for bag in readings.values() for t in bag), create=False)
-    known = ids.known
+    known = ids.known[PINYIN]
     out = {}
     for doc, bags in decoded.items():
-        pinyin = {known[(PINYIN, t)]: tf for t, tf in readings[doc].items() if (PINYIN, t) in known}
+        pinyin = {known[t]: tf for t, tf in readings[doc].items() if t in known}
         words, grams, tags = (dict(zip(i.tolist(), tf.tolist())) for i, tf in (bags[0], bags[1], bags[TAGS]))
         out[doc] = (words, grams, pinyin, tags)
     return out
@@ -164,38 +164,51 @@ class Writer:
         docs: list[int] = []
         tfs: list[float] = []
         df: defaultdict[int, int] = defaultdict(int)
+        held: list[int] = []  # the terms of new memories, each adding one to its df (counted at the end)
         lists: dict[int, bytes] = {}
         olds = _old_bags(self.conn, ids, {doc: stored for doc, stored, _ in self.changes if stored})
+        known = ids.known
         for doc, _, bags in self.changes:
             old = olds.get(doc)
+            if bags is None:  # removed: every posting goes
+                for before in old if old is not None else ():
+                    for term in before:
+                        term_ids.append(term)
+                        docs.append(doc)
+                        tfs.append(0.0)
+                        df[term] -= 1
+                continue
             new_bags = []
             for field in _FIELDS:
-                after = {} if bags is None else dict(zip(ids.ids(field, bags[field]), bags[field].values()))
-                if bags is not None:  # the readings are left out (_old_bags)
-                    new_bags.append(([], []) if field == PINYIN else (list(after), list(after.values())))
+                named = known[field]
+                bag = bags[field]
+                after_ids = [named[t] for t in bag]
+                counts = list(bag.values())
+                new_bags.append(([], []) if field == PINYIN else (after_ids, counts))  # readings: _old_bags
                 if old is None:  # a new memory (most of an import): nothing to compare with
-                    term_ids += after
-                    docs += [doc] * len(after)
-                    tfs += after.values()
-                    for term in after:
-                        df[term] += 1
+                    term_ids += after_ids
+                    docs += [doc] * len(after_ids)
+                    tfs += counts
+                    held += after_ids
                     continue
                 before = old[field]
-                for term, tf in after.items():
+                for term, tf in zip(after_ids, counts):
                     if before.get(term) != tf:
                         term_ids.append(term)
                         docs.append(doc)
                         tfs.append(tf)
                         if term not in before:
                             df[term] += 1
+                after = set(after_ids)
                 for term in before:
                     if term not in after:
                         term_ids.append(term)
                         docs.append(doc)
                         tfs.append(0.0)
                         df[term] -= 1
-            if bags is not None:
-                lists[doc] = encode_terms(new_bags)
+            lists[doc] = encode_terms(new_bags)
+        for term, n in Counter(held).items():
+            df[term] += n
         for row in self.docs:
             if row[0] in lists:
                 row[3] = lists[row[0]]
