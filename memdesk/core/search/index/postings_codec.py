@@ -27,7 +27,7 @@ import numpy as np
 BLOCK = 128  # entries a block is cut to when one grows past BLOCK_MAX
 BLOCK_MAX = 2 * BLOCK
 SMALL = 48  # entries below which plain Python beats numpy's per-call cost
-_SMALL_BYTES = 96  # a block's bytes up to which plain Python reads it faster than numpy
+_SMALL_BYTES = 160  # a block's bytes up to which plain Python reads it faster than numpy
 SECTIONS = 4  # bags in a term list (index_terms' fields)
 _EMPTY = np.zeros(0, dtype=np.int64)
 
