@@ -55,32 +55,35 @@ and would cost a cut per edit or purge; kept as ids. The readings (pinyin)
 alone are worked out again from the term list's words (pinyin.py), 40% of
 the list: search_stat keeps the version of the pinyin data they come from,
 and a new one rebuilds the index (build).
-Measured 2026-12-05 (store_size.py --sizes 10000,100000; the file after a
-checkpoint, dbstat for the tables; FTS5 built in the same run):
+Measured 2026-12-05/06 (store_size.py --sizes 10000,100000 and 1000000; the
+file after a checkpoint, dbstat for the tables; FTS5 built in the same run):
               db_mb  index_mb  fts5_mb  index/fts5  memory_mb  backup_mb
   10k before   28.8    21.7      1.7      12.8x        5.8       28.8
   10k now      12.6     5.6      1.7       3.3x        5.8        6.8
   100k before 332.2   261.2     21.1      12.4x       58.5      332.2
   100k now    126.9    55.8     21.1       2.6x       58.5       68.1
+  1M before    ~3400   ~2700    (issue 38's figures, not rebuilt here)
+  1M now      1276.0   560.8    174.8      3.2x      590.1      684.3
 At 100k the index is now search_doc 20.2 MB (term lists 7 MB, vocabulary,
 cut and embedding hashes, ids), search_post 12.8, search_text 12.3,
-search_meta 7.3, search_term 3.3. What is left of the file is the memories
-themselves (the memory table and its ten indexes: 58.5 MB for 11 MB of text;
-memory_tag 10.1) and the change feed (2.3). Not measured: 1M memories (a
-build takes hours on this machine); the index grows with the postings, as
-at 10k and 100k (2.6-3.3x FTS5).
-Speed, 2026-12-05 08:30-09:30 UTC, machine under a load of 7-14 on 2 cores
-(other helpers' tests): wall times are noise-bound, before and after an hour
-apart. cold_start 100k, before -> now: CLI 1.70 -> 2.42 s against FTS5's
-1.92 -> 2.62 (0.88 -> 0.92x), first MCP search 1.48 -> 0.85 s, window ready
-2.76 -> 2.30 s, 229 -> 228 MB, stall 45 -> 46 ms, warm p50/p95 5.5/17.3 ->
-7.8/23.9 ms. Import of 10k: 21-27 s -> 12-13 s wall (load); the writer's CPU
-3.25 -> 3.22 s, the workers' 5.3 -> 5.1. Single writes cost more CPU
-(process time, 10k store, interleaved): an add 2.9 -> 5.2 ms, an edit 3.4 ->
-6.9 ms: each of a write's ~60 terms now decodes and writes its block, where
-a row was written in C (new memories append to the last block without a
-decode). write_speed at 100k, wall: add p95 57 -> 88, edit 33 -> 61 ms,
-both far over the 20 ms goal on this loaded machine.
+search_meta 7.3, search_term 3.3 (at 1M: 203, 126, 124, 73, 35). What is
+left of the file is the memories themselves (the memory table and its ten
+indexes: 58.5 MB for 11 MB of text; memory_tag 10.1) and the change feed
+(2.3).
+Speed from fresh processes, 2026-12-06 00:10-00:30 UTC, quiet 2-core
+machine, the code before issue 38 (ce911b6^1, its own stores) run in the
+same hour. cold_start 100k, before -> now: CLI 1.15 -> 0.80 s against FTS5's
+1.16 -> 0.89 (0.99 -> 0.90x), first MCP search 0.54 -> 0.59 s, window ready
+1.18 -> 1.04 s, 214 -> 214 MB, stall 19 -> 13 ms; warm p50/p95 3.1/5.9 ->
+2.6/6.9 ms (search_speed 100k: p95 4.1 ms). Import of 10k (six runs each,
+interleaved): 3.77-4.20 s -> 3.89-4.42 s, medians 4.1 and 4.0. Single writes
+(write_speed 100k, p95): add 12.3 -> 17.0-19.6 ms, edit 4.6 -> 9-14 ms, an
+assistant's save 4.2 -> 8-12 ms. A write changes one entry in each of ~60
+terms' blocks: each block is looked up (one statement for all terms), its
+entry spliced into the bytes (postings_codec.change_in_block) and written
+back, where a row was written in C; a vocabulary term that appears re-cuts
+the memories holding it (~8 an add in write_speed's titles), whose entries
+sit in the middle of common terms and rewrite only their own blocks.
 
 Backups leave the index out (backup_copy.py), so a 100k backup is the store
 without its index; `memdesk copy` never copied it (the target indexes as it
