@@ -70,6 +70,24 @@ def _old_bags(conn, ids: TermIds, stored: dict[int, bytes]) -> dict[int, tuple[d
     return out
 
 
+def _diff(doc: int, before: dict, after_ids: list, counts: list, term_ids: list, docs: list, tfs: list, df) -> None:
+    """One bag's posting changes for a stored memory: new or changed counts, and 0 for terms gone."""
+    for term, tf in zip(after_ids, counts):
+        if before.get(term) != tf:
+            term_ids.append(term)
+            docs.append(doc)
+            tfs.append(tf)
+            if term not in before:
+                df[term] += 1
+    after = set(after_ids)
+    for term in before:
+        if term not in after:
+            term_ids.append(term)
+            docs.append(doc)
+            tfs.append(0.0)
+            df[term] -= 1
+
+
 class Writer:
     """One sync: collects every row change, then writes them in a few executemany calls."""
 
@@ -172,11 +190,7 @@ class Writer:
             old = olds.get(doc)
             if bags is None:  # removed: every posting goes
                 for before in old if old is not None else ():
-                    for term in before:
-                        term_ids.append(term)
-                        docs.append(doc)
-                        tfs.append(0.0)
-                        df[term] -= 1
+                    _diff(doc, before, [], [], term_ids, docs, tfs, df)
                 continue
             new_bags = []
             for field in _FIELDS:
@@ -190,22 +204,8 @@ class Writer:
                     docs += [doc] * len(after_ids)
                     tfs += counts
                     held += after_ids
-                    continue
-                before = old[field]
-                for term, tf in zip(after_ids, counts):
-                    if before.get(term) != tf:
-                        term_ids.append(term)
-                        docs.append(doc)
-                        tfs.append(tf)
-                        if term not in before:
-                            df[term] += 1
-                after = set(after_ids)
-                for term in before:
-                    if term not in after:
-                        term_ids.append(term)
-                        docs.append(doc)
-                        tfs.append(0.0)
-                        df[term] -= 1
+                else:
+                    _diff(doc, old[field], after_ids, counts, term_ids, docs, tfs, df)
             lists[doc] = encode_terms(new_bags)
         for term, n in Counter(held).items():
             df[term] += n
