@@ -30,8 +30,6 @@ WORDS, GRAMS, PINYIN, TAGS = 0, 1, 2, 3  # field codes: a memory's term bags (BM
 FIELDS = 4
 _CHUNK = 500  # keys per IN (...) list
 
-_AT = "SELECT first_doc, data FROM search_post WHERE term = ? AND first_doc <= ? ORDER BY first_doc DESC LIMIT 1"
-_FIRST = "SELECT first_doc, data FROM search_post WHERE term = ? ORDER BY first_doc LIMIT 1"
 _NEXT = "SELECT MIN(first_doc) FROM search_post WHERE term = ? AND first_doc > ?"
 _BLOCKS_AT = (
     "WITH w (term, doc) AS (VALUES {marks}) SELECT w.term, p.first_doc, p.data FROM w JOIN search_post p "
@@ -136,10 +134,7 @@ def _merge(conn, term: int, first_row, docs: np.ndarray, tfs: np.ndarray, droppe
     wanted = docs.tolist()
     start = 0
     while start < len(wanted):
-        if start == 0:
-            row = first_row
-        else:
-            row = conn.execute(_AT, (term, wanted[start])).fetchone() or conn.execute(_FIRST, (term,)).fetchone()
+        row = first_row if start == 0 else _blocks_at(conn, [(term, wanted[start])]).get(term)
         end = len(wanted)
         if row is not None and start + 1 < end:  # the changes up to the next block's first doc are this block's
             after = conn.execute(_NEXT, (term, int(row[0]))).fetchone()[0]
