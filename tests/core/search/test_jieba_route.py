@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memdesk.core.search.language import dictionary
-from memdesk.core.search.language.jieba_route import best_route, word_graph
+from memdesk.core.search.language.jieba_route import best_route, tagged, word_graph
 
 
 @pytest.fixture(scope="module")
@@ -71,3 +71,37 @@ def test_ties_go_where_max_sends_them():
     assert route_ours[0] == (0.0, 1)
     assert word_graph(freq, "ab") == {0: [0, 1], 1: [1]}
     assert word_graph({"x": 0}, "xy") == {0: [0], 1: [1]}  # a bare prefix is no word
+
+
+@pytest.fixture(scope="module")
+def taggers(jieba_pair):
+    ours, _ = jieba_pair
+    return ours, dictionary.pos_tagger(ours)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        *SENTENCES,
+        "下周三 10:30 和 Alice 去 3.5 号馆\r\n签 iPhone15 的单，预算 $200！",
+        "a1 b_c 中文x.y+z#w&v 。。 \t\n末尾",
+        "2024-06-01 张经理说：OK",
+    ],
+)
+def test_tagging_is_posseg_without_its_hmm(taggers, text):
+    segmenter, posseg = taggers
+    theirs = [(w.word, w.flag) for w in posseg.cut(text, HMM=False)]
+    assert tagged(segmenter.FREQ, segmenter.total, posseg.word_tag_tab, text) == theirs
+    assert theirs or not text  # the comparison had something in it
+
+
+TAG_ALPHABET = ALPHABET + "aZ09._+#&-%:\t\r\n 张王小经理上海"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=TAG_ALPHABET, max_size=50))
+def test_any_text_tags_as_posseg_tags_it(taggers, text):
+    segmenter, posseg = taggers
+    assert tagged(segmenter.FREQ, segmenter.total, posseg.word_tag_tab, text) == [
+        (w.word, w.flag) for w in posseg.cut(text, HMM=False)
+    ]

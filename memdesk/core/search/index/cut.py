@@ -38,19 +38,16 @@ def cut_key(record: MemoryText) -> bytes:
     return hashlib.blake2b(json.dumps(fields, ensure_ascii=False).encode("utf-8"), digest_size=12).digest()
 
 
-def _whole(terms: dict[str, float]) -> dict[str, float]:
-    return {t: int(v) if v == int(v) else v for t, v in terms.items()}
-
-
 def cut_one(job: tuple[Tokenizer | None, MemoryText, frozenset[str]], text: str | None = None) -> Terms:
     """A memory's terms (see Terms); ``text``: its searchable_text, where known already."""
     tokenizer, record, overlay = job
     tokenizer = tokenizer or _worker_tokenizer
     assert tokenizer is not None, "a worker's job comes without its tokenizer only from cut_many, which sets it"
-    words, grams = document_terms(tokenizer, record, overlay)
-    bags = _whole(words), _whole(grams), _whole(document_pinyin(words))
+    words, grams = document_terms(tokenizer, record, overlay)  # whole counts are ints already
     return Terms(
-        *bags,
+        words,
+        grams,
+        document_pinyin(words),
         searchable_text(record) if text is None else text,
         text_hash(embed_text(record.title, record.content)),
         cut_key(record),

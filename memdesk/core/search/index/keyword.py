@@ -78,6 +78,8 @@ from memdesk.core.search.language.wordclass import function_words
 
 SCRIPT_SEP, PINYIN_SEP, WORDS_SEP = " = ", " → ", "、"  # how explain shows them: "飲料 = 饮料", "kafei → 咖啡、咖啡因"
 FIELD_WEIGHTS = {"title": 2.0, "content": 1.0, "summary": 1.0, "tags": 2.0, "group": 1.0}
+# Whole weights as ints, so whole counts come out as ints (stored as such) without a pass to convert them.
+_WHOLE_WEIGHTS = {name: int(w) if w.is_integer() else w for name, w in FIELD_WEIGHTS.items()}
 _ENGLISH_WORD = re.compile(r"[a-z]+")
 _COUNTING = re.compile(r"有几|几个|多少个|多少人|多少次|\bhow many\b|\bhow often\b", re.I)
 
@@ -110,7 +112,8 @@ def searchable_text(record: MemoryText) -> str:
 def document_terms(
     tokenizer: Tokenizer, record: MemoryText, overlay: frozenset[str] = frozenset()
 ) -> tuple[dict[str, float], dict[str, float]]:
-    """A memory's (word, bigram) bags, weighted by field; overlay: its store's vocabulary in it."""
+    """A memory's (word, bigram) bags, weighted by field (whole counts as ints); overlay: its
+    store's vocabulary in it."""
     words: dict[str, float] = {}
     grams: dict[str, float] = {}
     fields = {
@@ -123,13 +126,13 @@ def document_terms(
     for name, text in fields.items():
         if not text:
             continue
-        weight = FIELD_WEIGHTS[name]
+        weight = _WHOLE_WEIGHTS[name]
         text = normalise(text)
         mine = frozenset(w for w in overlay if w in text) if overlay else overlay
         for term in tokenizer.words(text, normalised=True, overlay=mine):
-            words[term] = words.get(term, 0.0) + weight
+            words[term] = words.get(term, 0) + weight
         for term in tokenizer.bigrams(text, normalised=True):
-            grams[term] = grams.get(term, 0.0) + weight
+            grams[term] = grams.get(term, 0) + weight
     return words, grams
 
 

@@ -311,11 +311,11 @@ class Pinyin:
         return out
 
     def document_terms(self, words: dict[str, float]) -> dict[str, float]:
-        """A memory's pinyin bag from its (weighted) word bag."""
+        """A memory's pinyin bag from its (weighted) word bag (whole counts stay ints)."""
         out: dict[str, float] = {}
         for word, tf in words.items():
             for term in self.word_terms(word):
-                out[term] = out.get(term, 0.0) + tf
+                out[term] = out.get(term, 0) + tf
         return out
 
     # -- queries -----------------------------------------------------------------

@@ -63,12 +63,22 @@ def has_cjk(text: str) -> bool:
     return _HAS_CJK.search(text) is not None
 
 
+_VOCAB_TERM: dict[str, str] = {}  # a word's vocabulary term ("" when it makes none); words repeat
+
+
 def vocabulary_terms(words: Iterable[str]) -> list[str]:
     """The user terms (tags, group and persona names, short titles) jieba should keep whole."""
     out = []
     for word in words:
-        term = normalise(word or "").strip()
-        if term and len(term) <= MAX_VOCAB_LEN and has_cjk(term) and _VOCAB_OK.match(term) and term not in out:
+        term = _VOCAB_TERM.get(word)
+        if term is None:
+            term = normalise(word or "").strip()
+            if not (len(term) <= MAX_VOCAB_LEN and has_cjk(term) and _VOCAB_OK.match(term)):
+                term = ""
+            if len(_VOCAB_TERM) >= SHORT_CACHE:
+                _VOCAB_TERM.clear()
+            _VOCAB_TERM[word] = term
+        if term and term not in out:
             out.append(term)
     return out
 
@@ -134,12 +144,17 @@ class Tokenizer:
         words were added to it for good (the in-memory index); then jieba's default one,
         so a text's tags never depend on what else was indexed."""
         from memdesk.core.search.language.dictionary import pos_tagger
+        from memdesk.core.search.language.jieba_route import tagged
 
         segmenter = self._segmenter()
         with self._lock:  # a cut's overlay changes the dictionary for a moment
             if self._tagger is None or self._tagger[0] != bool(self._vocabulary):
                 self._tagger = (bool(self._vocabulary), pos_tagger(None if self._vocabulary else segmenter))
-            return [(w.word, w.flag) for w in self._tagger[1].cut(text, HMM=False)]
+            tagger = self._tagger[1]
+            tagger.makesure_userdict_loaded()  # what posseg's cut does first
+            words = tagger.tokenizer
+            words.check_initialized()
+            return tagged(words.FREQ, words.total, tagger.word_tag_tab, text)
 
     def add_vocabulary(self, words: Iterable[str]) -> list[str]:
         """Teach jieba the user's terms for good; returns the (normalised) new ones.
