@@ -4,6 +4,8 @@ fresh build gives, and are not used when the store's vocabulary moved in between
 from __future__ import annotations
 
 import json
+import time
+from types import SimpleNamespace
 
 from memdesk.core.io.plan import _new_rows, import_file
 from memdesk.core.maintenance import importance_score
@@ -148,3 +150,23 @@ def test_the_cli_import_of_many_memories_equals_a_fresh_build(tmp_path):
         assert_equals_rebuild(store)
     finally:
         store.close()
+
+
+def test_ready_says_whether_a_cut_is_back_without_waiting_or_taking_it(store):
+    fields = _fields(MIN_ITEMS)
+    rows, _ = _new_rows(fields)
+    ahead = Ahead.start(store, rows)
+    assert ahead is not None
+    try:
+        first, last = (SimpleNamespace(id=f["id"]) for f in (fields[0], fields[-1]))
+        started = time.monotonic()
+        assert not ahead.ready(last)  # the workers are still loading jieba
+        assert time.monotonic() - started < 0.1
+        while not ahead.ready(last):
+            assert time.monotonic() - started < 60, "the workers never finished"
+            time.sleep(0.01)
+        assert ahead.ready(first)  # earlier cuts came back before the last one
+        assert "冷萃咖啡" in ahead.terms_for(first).text  # still there to be taken
+        assert ahead.terms_for(last).words
+    finally:
+        ahead.close()

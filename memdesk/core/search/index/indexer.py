@@ -203,7 +203,12 @@ def _write_all(writer: Writer, ids: list[str], records: dict, old: dict, vocab: 
     within = writer.vocabulary.within
     fresh = cut_many(writer.tokenizer, [(r, within(searchable_text(r))) for _, r, early in jobs if not early])
     for memory_id, record, early in jobs:
-        terms = ahead.terms_for(record) if early and ahead is not None else next(fresh)
+        if early and ahead is not None:
+            if not ahead.ready(record):
+                writer.spill(idle=True)  # while the workers cut
+            terms = ahead.terms_for(record)
+        else:
+            terms = next(fresh)
         writer.write(record, old.get(memory_id), vocab[memory_id], terms=terms)
         writer.spill()
     return len(jobs)

@@ -100,6 +100,10 @@ def _work(job: tuple[str, Any, str | None]):
     return cut_one((_inherited, value, vocabulary.within(text)), text)
 
 
+def _work_chunk(jobs: list[tuple[str, Any, str | None]]) -> list:
+    return [_work(job) for job in jobs]
+
+
 class Workers:
     """One import's worker processes. Forked as soon as the file is read (import_file, the
     CLI's import), they load their dictionaries while this process plans."""
@@ -162,12 +166,15 @@ class Ahead:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             json.dump(sorted(terms), out, ensure_ascii=False)
         scores = [("score", (r["title"], r["content"]), None) for r in rows if r.get("_estimate")]
-        results = workers.pool.imap(_work, scores + [("cut", t, where) for t in texts], chunksize=CHUNK)
+        jobs = scores + [("cut", t, where) for t in texts]
+        # Chunks sent as single jobs: imap's own chunking hides the result iterator whose
+        # next(timeout=0) says whether a result is back (ready).
+        results = workers.pool.imap(_work_chunk, [jobs[i : i + CHUNK] for i in range(0, len(jobs), CHUNK)])
         return cls([r["id"] for r in rows], texts, len(scores), Vocabulary.of(terms), workers, results, where)
 
     def _upto(self, n: int) -> None:
         while len(self._got) < n:
-            self._got.append(next(self._results))
+            self._got += next(self._results)
 
     def scores(self) -> Iterator[int]:
         """The importance estimates, in the rows' order, as the workers make them."""
@@ -181,6 +188,16 @@ class Ahead:
             return False
         i = self._ids.get(record.id)
         return i is not None and self._texts[i] == _text_of(record)
+
+    def ready(self, record) -> bool:
+        """Is this memory's cut back from the workers already (terms_for would not wait)?"""
+        i = self._scored + self._ids[record.id]
+        while len(self._got) <= i:
+            try:
+                self._got += self._results.next(timeout=0)
+            except multiprocessing.TimeoutError:
+                return False
+        return True
 
     def terms_for(self, record) -> Terms:
         """The cut made for this memory (``has`` said there is one); waits for it. Each is
