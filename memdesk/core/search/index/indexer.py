@@ -76,7 +76,8 @@ same hour. cold_start 100k, before -> now: CLI 1.15 -> 0.80 s against FTS5's
 1.16 -> 0.89 (0.99 -> 0.90x), first MCP search 0.54 -> 0.59 s, window ready
 1.18 -> 1.04 s, 214 -> 214 MB, stall 19 -> 13 ms; warm p50/p95 3.1/5.9 ->
 2.6/6.9 ms (search_speed 100k: p95 4.1 ms). Import of 10k (six runs each,
-interleaved): 3.77-4.20 s -> 3.89-4.42 s, medians 4.1 and 4.0. Single writes
+interleaved): 3.77-4.20 s -> 3.89-4.42 s, medians 4.1 and 4.0; then
+4.02 -> 3.57 (precut.py has the figures and what changed). Single writes
 (write_speed 100k, p95): add 12.3 -> 17.0-19.6 ms, edit 4.6 -> 9-14 ms, an
 assistant's save 4.2 -> 8-12 ms. A write changes one entry in each of ~60
 terms' blocks: each block is looked up (one statement for all terms), its

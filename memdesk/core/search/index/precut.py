@@ -30,10 +30,23 @@ workers forked as the file is read and loading while the plan is made, on a
 machine ~1.3x slower than that hour (the old code's best 5.6 s against 4.4):
 old 5.6-7.0 s, new 4.6-6.5 s (best of 7 runs each: 5.6 and 4.6), total CPU
 9.5-10.5 -> ~9.0 s; scaled to the quiet hour ~3.6 s.
+2026-12-06 03:45 UTC, quiet, eight interleaved runs each: the code before
+issue 38 (ce911b6^1) 3.82-4.51 s, median 4.02; b4c7fc0 3.84-4.73, median 3.95;
+now 3.48-3.95, median 3.57. What changed: the importance tagging in one loop
+(jieba_route.tagged, the estimate ~8% faster), the cut's bags summed as ints
+rather than converted, a word's vocabulary term cached (it was made twice per
+memory), and the writer spilling whenever it waits for a cut (writer.spill):
+~0.4 s of postings used to be written after the workers were done.
 Measured, not done: the importance tagger's and the cut's jieba passes walk the
 same dictionary graph of much the same text and could share it (~0.6 s of
 worker CPU), but the cut's text is normalised and carries the vocabulary
-overlay, so the two graphs agree only where neither changes anything.
+overlay, so the two graphs agree only where neither changes anything. jieba's
+cut and cut_for_search rewritten as one loop (as tagged is) measured no faster:
+their generators cost little next to the graph and the route. Each worker loads
+jieba and its tags (~0.4 s CPU each); loading once and forking the second
+worker from the first would save one load, but multiprocessing.Pool cannot
+adopt a worker it did not start (its shutdown waits for one sentinel per
+worker it knows).
 """
 
 from __future__ import annotations
