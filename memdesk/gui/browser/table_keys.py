@@ -1,20 +1,24 @@
 """The memory table's text sort keys: each row's place in pinyin order of its title or of its
 content's start (core/search/language/collation.py), worked out per distinct text once, on the
-work lane (~0.3-0.9 s at 100k), and kept per table row as one float array. A row added or
+work lane (~0.7 s of work at 100k, spread out by pauses for the UI thread: _keys), and kept per
+table row as one float array. A row added or
 changed since gets a place between its neighbours (half-way numbers) when its text is at hand.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 from bisect import bisect_left
 from collections.abc import Callable
 
 import numpy as np
 
-from memdesk.core.search.language import collation
+from memdesk.core.search.language import collation, piece_cache
 from memdesk.core.views.brief_table import BriefTable
 from memdesk.core.views.listing import content_starts, contents
 
+KEY_SLICE_S = 0.0001  # keys worked out between two of the UI thread's turns (_keys)
 SYNC_KEYS = 10_000  # titles keyed at once on the UI thread (~60 ms); more wait for the work lane
 STALE_CONTENT_MAX = 50  # contents changed since their keys: read at once up to this many, else all again
 CONTENT_CHARS = 24  # the content's start that sorts it: ties past it are rare and cost nothing to leave
@@ -22,10 +26,36 @@ CONTENT_CHARS = 24  # the content's start that sorts it: ties past it are rare a
 
 def ranks_of(texts: list[str]) -> tuple[list[str], np.ndarray]:
     """(the distinct texts' pinyin keys in order, each text's place among them)."""
-    keyed = {text: collation.sort_key(text) for text in set(texts)}
+    keyed = _keys(set(texts))
     ordered = sorted(keyed, key=keyed.__getitem__)
     places = {text: place for place, text in enumerate(ordered)}
     return [keyed[t] for t in ordered], np.array([places[t] for t in texts], dtype=np.float64)
+
+
+def _keys(texts: set[str]) -> dict[str, str]:
+    """Each text's pinyin key, with the UI thread's turns in between when this runs on a
+    window's worker thread (piece_cache.UI_TURN_S, set by the window; 0 elsewhere).
+
+    100k keys are ~0.4 s of Python. While they ran, each of the UI thread's paint and data()
+    calls, which come back into Python from Qt, queued for the GIL behind them: at 100k the
+    window froze for 0.4-0.8 s after its first result (cold_start's window_settled_max_stall_ms,
+    40-54 ms without this job). A pause after every KEY_SLICE_S of work brings it to 54-86 ms
+    (six starts), and the keys arrive later: 3.7 s at 100k instead of 0.7 (until then titles
+    sort by code point). Not kept, as they helped little: pausing the garbage collector, a
+    switch interval of 0.5 ms, and sorting in runs so that no one C sort holds the GIL long.
+    """
+    pause = piece_cache.UI_TURN_S if threading.current_thread() is not threading.main_thread() else 0.0
+    if not pause:
+        return {text: collation.sort_key(text) for text in texts}
+    keyed: dict[str, str] = {}
+    clock = time.perf_counter
+    until = clock() + KEY_SLICE_S
+    for n, text in enumerate(texts):
+        keyed[text] = collation.sort_key(text)
+        if n % 16 == 15 and clock() > until:
+            time.sleep(pause)
+            until = clock() + KEY_SLICE_S
+    return keyed
 
 
 def title_ranks(table: BriefTable) -> tuple[list[str], np.ndarray]:
