@@ -17,6 +17,7 @@ import numpy as np
 from memdesk.core.search.index.postings_codec import (
     BLOCK,
     BLOCK_MAX,
+    SECTIONS,
     SMALL,
     append_to_block,
     change_in_block,
@@ -27,7 +28,6 @@ from memdesk.core.search.index.postings_codec import (
 from memdesk.core.search.index.stats import set_stat, stat
 
 WORDS, GRAMS, PINYIN, TAGS = 0, 1, 2, 3  # field codes: a memory's term bags (BM25 reads the first three)
-FIELDS = 4
 _CHUNK = 500  # keys per IN (...) list
 
 _NEXT = "SELECT MIN(first_doc) FROM search_post WHERE term = ? AND first_doc > ?"
@@ -49,7 +49,7 @@ class TermIds:
 
     def __init__(self, conn):
         self.conn = conn
-        self.known: list[dict[str, int]] = [{} for _ in range(FIELDS)]  # per field: term -> id
+        self.known: list[dict[str, int]] = [{} for _ in range(SECTIONS)]  # per field: term -> id
         self.unstored: set[int] = set()  # made by this write, no block written yet
         self.next_id: int | None = None
 

@@ -152,9 +152,9 @@ class Tokenizer:
                 self._tagger = (bool(self._vocabulary), pos_tagger(None if self._vocabulary else segmenter))
             tagger = self._tagger[1]
             tagger.makesure_userdict_loaded()  # what posseg's cut does first
-            words = tagger.tokenizer
-            words.check_initialized()
-            return tagged(words.FREQ, words.total, tagger.word_tag_tab, text)
+            dictionary = tagger.tokenizer
+            dictionary.check_initialized()
+            return tagged(dictionary.FREQ, dictionary.total, tagger.word_tag_tab, text)
 
     def add_vocabulary(self, words: Iterable[str]) -> list[str]:
         """Teach jieba the user's terms for good; returns the (normalised) new ones.
